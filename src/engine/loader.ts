@@ -1,0 +1,537 @@
+/**
+ * The document loader: parses every document with positions, checks it against its format
+ * schema, registers it, and resolves every reference (module, panel, rule, content key,
+ * command, milestone content, re-triage entry). Each finding names the file, the JSON
+ * pointer and what to fix. The runtime, lint, simulate and the tests all load through here.
+ */
+import { createRuleEngine, type JsonValue, type Logic, type RuleEngine } from '../rules/index';
+import type { Diagnostic, Severity } from './diagnostics';
+import type { DocumentKind, FormatValidator } from './format-validator';
+import type {
+  CommandCatalog,
+  Command,
+  Condition,
+  ContentBundle,
+  Edge,
+  FormPanel,
+  ModuleGraph,
+  NamedRule,
+  Panel,
+  ProductFlow,
+  QuestionPanel,
+  RuleSet,
+  RuleTableSet,
+  ScenarioTable,
+  Step,
+  StepStart,
+  Text,
+} from './formats.generated';
+import { JsonSyntaxError, parseJsonWithPositions, pointerOf, positionOf, type ParsedJson } from './json-source';
+import type { StateContract } from './state-contract';
+
+export interface SourceFile {
+  /** Project-relative path with forward slashes. */
+  path: string;
+  text: string;
+}
+
+export interface Doc<T> {
+  file: string;
+  kind: DocumentKind;
+  value: T;
+  parsed: ParsedJson;
+}
+
+export interface RuleEntry {
+  doc: Doc<RuleSet>;
+  pointer: string;
+  rule: NamedRule;
+}
+
+export interface ContentEntry {
+  doc: Doc<ContentBundle>;
+  pointer: string;
+  text: Text;
+}
+
+export interface CommandEntry {
+  doc: Doc<CommandCatalog>;
+  pointer: string;
+  command: Command;
+}
+
+export interface DocumentSet {
+  products: Map<string, Doc<ProductFlow>>;
+  modules: Map<string, Doc<ModuleGraph>>;
+  panels: Map<string, Doc<Panel>>;
+  rules: Map<string, RuleEntry>;
+  ruleTables: Doc<RuleTableSet>[];
+  content: Map<string, ContentEntry>;
+  demoContent: Map<string, ContentEntry>;
+  commands: Map<string, CommandEntry>;
+  scenarios: Doc<ScenarioTable>[];
+  /** Every document by file, for locating findings. */
+  files: Map<string, Doc<JsonValue>>;
+  contract: StateContract;
+  ruleEngine: RuleEngine;
+  diagnostics: Diagnostic[];
+}
+
+/** Which kind of document a project path holds; null for files the loader does not read. */
+export function classifyPath(path: string): { kind: DocumentKind; demo?: boolean } | null {
+  if (!path.endsWith('.json')) return null;
+  if (/^flows\/products\/[^/]+\.json$/.test(path)) return { kind: 'product' };
+  if (/^flows\/modules\/[^/]+\.json$/.test(path)) return { kind: 'module' };
+  if (path === 'flows/commands.json') return { kind: 'commands' };
+  if (/^schemas\/panels\/[^/]+\.json$/.test(path)) return { kind: 'panel' };
+  if (/^rules\/[^/]+\.rules\.json$/.test(path)) return { kind: 'rules' };
+  if (/^rules\/[^/]+\.table\.json$/.test(path)) return { kind: 'rule-table' };
+  if (/^content\/demo\/[^/]+\.json$/.test(path)) return { kind: 'content', demo: true };
+  if (/^content\/[a-z]{2}\/[^/]+\.json$/.test(path)) return { kind: 'content' };
+  if (/^tests\/scenarios\/[^/]+\.json$/.test(path)) return { kind: 'scenarios' };
+  return null;
+}
+
+/** The panel a step shows: the step id minus its numeric suffix (ROUTE-06). */
+export function panelNameOf(stepId: string): string {
+  return stepId.replace(/[0-9]+$/, '');
+}
+
+/** Content keys a milestone's content key implies; `heading` is the one that must exist. */
+export function milestoneHeadingKey(contentKey: string): string {
+  return `milestones.${contentKey}.heading`;
+}
+
+export interface LoadOptions {
+  validator: FormatValidator;
+  contract: StateContract;
+}
+
+export function loadDocuments(files: readonly SourceFile[], options: LoadOptions): DocumentSet {
+  const diagnostics: Diagnostic[] = [];
+  const set: DocumentSet = {
+    products: new Map(),
+    modules: new Map(),
+    panels: new Map(),
+    rules: new Map(),
+    ruleTables: [],
+    content: new Map(),
+    demoContent: new Map(),
+    commands: new Map(),
+    scenarios: [],
+    files: new Map(),
+    contract: options.contract,
+    ruleEngine: createRuleEngine({ isKnownVar: options.contract.isKnownVar }),
+    diagnostics,
+  };
+
+  const report = (doc: Doc<unknown> | string, pointer: string, severity: Severity, check: string, message: string, preferKey = false): void => {
+    const d = typeof doc === 'string' ? set.files.get(doc) : doc;
+    const file = typeof doc === 'string' ? doc : doc.file;
+    const pos = d ? positionOf(d.parsed, pointer, preferKey) : { line: 1, col: 1 };
+    diagnostics.push({ file, pointer, line: pos.line, col: pos.col, severity, message, check });
+  };
+
+  // 1. Parse and check each document against its format.
+  for (const source of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
+    const cls = classifyPath(source.path);
+    if (!cls) continue;
+    let parsed: ParsedJson;
+    try {
+      parsed = parseJsonWithPositions(source.text);
+    } catch (err) {
+      if (err instanceof JsonSyntaxError) {
+        diagnostics.push({
+          file: source.path,
+          pointer: '',
+          line: err.position.line,
+          col: err.position.col,
+          severity: 'error',
+          message: `malformed JSON: ${err.message}`,
+          check: 'json-syntax',
+        });
+        continue;
+      }
+      throw err;
+    }
+    const doc: Doc<JsonValue> = { file: source.path, kind: cls.kind, value: parsed.value, parsed };
+    set.files.set(source.path, doc);
+    for (const dup of parsed.duplicateKeys) {
+      diagnostics.push({
+        file: source.path,
+        pointer: dup.pointer,
+        line: dup.position.line,
+        col: dup.position.col,
+        severity: 'error',
+        message: `duplicate key "${dup.pointer.split('/').pop() ?? ''}": the later one silently replaces the earlier; keep one`,
+        check: 'duplicate-key',
+      });
+    }
+    const issues = options.validator(cls.kind, parsed.value);
+    for (const issue of issues) report(doc, issue.pointer, 'error', 'format', `${cls.kind} format: ${issue.message}`, true);
+    if (issues.length > 0) continue;
+    register(doc, cls.demo === true);
+  }
+
+  function register(doc: Doc<JsonValue>, demo: boolean): void {
+    const expectIdFromFile = (id: string): void => {
+      const base = doc.file.replace(/^.*\//, '').replace(/\.json$/, '');
+      if (base !== id) report(doc, '/id', 'error', 'file-name', `id "${id}" must match the file name "${base}.json"`);
+    };
+    switch (doc.kind) {
+      case 'product': {
+        const d = doc as unknown as Doc<ProductFlow>;
+        expectIdFromFile(d.value.id);
+        set.products.set(d.value.id, d);
+        break;
+      }
+      case 'module': {
+        const d = doc as unknown as Doc<ModuleGraph>;
+        expectIdFromFile(d.value.id);
+        set.modules.set(d.value.id, d);
+        break;
+      }
+      case 'panel': {
+        const d = doc as unknown as Doc<Panel>;
+        expectIdFromFile(d.value.id);
+        set.panels.set(d.value.id, d);
+        break;
+      }
+      case 'rules': {
+        const d = doc as unknown as Doc<RuleSet>;
+        d.value.rules.forEach((rule, i) => {
+          const pointer = `/rules/${i}`;
+          const existing = set.rules.get(rule.id);
+          if (existing) {
+            report(d, `${pointer}/id`, 'error', 'duplicate-id', `rule "${rule.id}" is already defined in ${existing.doc.file}`);
+            return;
+          }
+          if (!rule.id.startsWith(`${d.value.area}.`)) {
+            report(d, `${pointer}/id`, 'error', 'rule-area', `rule "${rule.id}" must start with its area "${d.value.area}."`);
+          }
+          set.rules.set(rule.id, { doc: d, pointer, rule });
+        });
+        break;
+      }
+      case 'rule-table':
+        set.ruleTables.push(doc as unknown as Doc<RuleTableSet>);
+        break;
+      case 'content': {
+        const d = doc as unknown as Doc<ContentBundle>;
+        const target = demo ? set.demoContent : set.content;
+        for (const [key, text] of Object.entries(d.value.strings)) {
+          const pointer = pointerOf(['strings', key]);
+          const existing = target.get(key);
+          if (existing) {
+            report(d, pointer, 'error', 'duplicate-id', `content key "${key}" is already defined in ${existing.doc.file}`, true);
+            continue;
+          }
+          target.set(key, { doc: d, pointer, text });
+        }
+        break;
+      }
+      case 'commands': {
+        const d = doc as unknown as Doc<CommandCatalog>;
+        for (const [name, command] of Object.entries(d.value.commands)) {
+          const pointer = pointerOf(['commands', name]);
+          if (!command.outcomes.includes(command.success)) {
+            report(d, `${pointer}/success`, 'error', 'broken-reference', `success outcome "${command.success}" is not one of the outcomes of ${name}`);
+          }
+          set.commands.set(name, { doc: d, pointer, command });
+        }
+        break;
+      }
+      case 'scenarios':
+        set.scenarios.push(doc as unknown as Doc<ScenarioTable>);
+        break;
+    }
+  }
+
+  // 2. Named rules: namespaces, operations, variables, references.
+  const namedLogic: Record<string, Logic> = {};
+  for (const [id, entry] of set.rules) namedLogic[id] = entry.rule.logic;
+  set.ruleEngine = createRuleEngine({ namedRules: namedLogic, isKnownVar: options.contract.isKnownVar });
+
+  const checkLogic = (doc: Doc<unknown>, pointer: string, logic: Logic): void => {
+    for (const issue of set.ruleEngine.check(logic)) {
+      report(doc, pointer + issue.path, 'error', ruleCheckId(issue.code), issue.message);
+    }
+  };
+  const checkCondition = (doc: Doc<unknown>, pointer: string, condition: Condition | undefined): void => {
+    if (condition === undefined || typeof condition === 'boolean') return;
+    if (typeof condition === 'string') {
+      if (!set.rules.has(condition)) report(doc, pointer, 'error', 'broken-reference', `unknown rule "${condition}"${suggest(condition, set.rules.keys())}`);
+      return;
+    }
+    checkLogic(doc, pointer, condition as Logic);
+  };
+  const checkAssignments = (doc: Doc<unknown>, pointer: string, assignments: Record<string, Logic> | undefined): void => {
+    if (!assignments) return;
+    for (const [path, value] of Object.entries(assignments)) {
+      const p = pointerOf([...pointer.split('/').slice(1), path]);
+      if (!options.contract.isKnownVar(path)) report(doc, p, 'error', 'unknown-variable', `"${path}" is not in the state contract (schemas/state.schema.json)`, true);
+      checkLogic(doc, p, value);
+    }
+  };
+  const checkContentKey = (doc: Doc<unknown>, pointer: string, key: string | undefined): void => {
+    if (key === undefined) return;
+    if (!set.content.has(key)) report(doc, pointer, 'error', 'broken-reference', `unknown content key "${key}"${suggest(key, set.content.keys())}`);
+  };
+
+  for (const entry of set.rules.values()) checkLogic(entry.doc, `${entry.pointer}/logic`, entry.rule.logic);
+
+  // 3. Content: demo keys override existing keys only.
+  for (const [key, entry] of set.demoContent) {
+    if (!set.content.has(key)) report(entry.doc, entry.pointer, 'error', 'broken-reference', `demo content overrides "${key}", which has no default copy`, true);
+  }
+
+  // 4. Panels: content keys and answer filters.
+  for (const doc of set.panels.values()) {
+    const p = doc.value;
+    for (const field of ['title', 'subhead', 'highlight', 'alert', 'infoSubhead'] as const) {
+      checkContentKey(doc, `/${field}`, (p as QuestionPanel)[field]);
+    }
+    for (const [variant, copy] of Object.entries(p.variants ?? {})) {
+      for (const [field, key] of Object.entries(copy)) {
+        if (field !== 'alertPosition') checkContentKey(doc, pointerOf(['variants', variant, field]), key);
+      }
+    }
+    if (p.kind === 'question') {
+      const seen = new Set<string>();
+      p.answers.forEach((a, i) => {
+        checkContentKey(doc, `/answers/${i}/label`, a.label);
+        checkCondition(doc, `/answers/${i}/showWhen`, a.showWhen);
+        if ('value' in a) {
+          checkContentKey(doc, `/answers/${i}/description`, a.description);
+          if (seen.has(a.value)) report(doc, `/answers/${i}/value`, 'error', 'duplicate-id', `answer value "${a.value}" appears twice`);
+          seen.add(a.value);
+        }
+      });
+      (p.linkButtons ?? []).forEach((b, i) => {
+        checkContentKey(doc, `/linkButtons/${i}/label`, b.label);
+        checkCondition(doc, `/linkButtons/${i}/showWhen`, b.showWhen);
+        if (!seen.has(b.answer)) report(doc, `/linkButtons/${i}/answer`, 'error', 'broken-reference', `link button answers "${b.answer}", which is not one of the panel's answer values`);
+      });
+    } else {
+      checkFormPanel(doc as unknown as Doc<FormPanel>);
+    }
+  }
+
+  function checkFormPanel(doc: Doc<FormPanel>): void {
+    const p = doc.value;
+    const props = Object.keys((p.schema.properties ?? {}) as object);
+    for (const [group, map] of [
+      ['labels', p.labels],
+      ['help', p.help],
+    ] as const) {
+      for (const [field, key] of Object.entries(map ?? {})) {
+        const ptr = pointerOf([group, field]);
+        checkContentKey(doc, ptr, key);
+        if (!props.includes(field.split('.')[0] ?? '')) report(doc, ptr, 'error', 'broken-reference', `${group} names field "${field}", which the form schema does not have`, true);
+      }
+    }
+    for (const field of props) {
+      if (!p.labels?.[field]) report(doc, pointerOf(['schema', 'properties', field]), 'error', 'missing-copy', `field "${field}" has no label: add it to "labels" as a content key`, true);
+    }
+    for (const [field, values] of Object.entries(p.enumLabels ?? {})) {
+      for (const [value, key] of Object.entries(values)) checkContentKey(doc, pointerOf(['enumLabels', field, value]), key);
+    }
+    for (const [keyword, key] of Object.entries(p.messages ?? {})) checkContentKey(doc, pointerOf(['messages', keyword]), key);
+  }
+
+  // 5. Modules: steps, targets, panels, milestones, commands, conditions.
+  const entryNames = new Set<string>();
+  for (const m of set.modules.values()) for (const name of Object.keys(m.value.entries ?? {})) entryNames.add(name);
+
+  for (const doc of set.modules.values()) checkModule(doc, doc.value, '');
+
+  function checkModule(doc: Doc<unknown>, graph: ModuleGraph, prefix: string): void {
+    const steps = graph.steps;
+    const checkTarget = (pointer: string, edge: Edge): void => {
+      const to = edge.to;
+      if (typeof to === 'string') {
+        if (to.startsWith('@')) {
+          if (to === '@retriage' && edge.retriage !== undefined) return;
+          return;
+        }
+        if (!Object.prototype.hasOwnProperty.call(steps, to)) {
+          report(doc, `${pointer}/to`, 'error', 'broken-reference', `edge goes to unknown step "${to}"${suggest(to, Object.keys(steps))}`);
+        }
+        return;
+      }
+      const target = set.modules.get(to.module);
+      if (!target) {
+        report(doc, `${pointer}/to/module`, 'error', 'broken-reference', `edge goes to unknown module "${to.module}"${suggest(to.module, set.modules.keys())}`);
+        return;
+      }
+      if (to.entry !== undefined && !target.value.entries?.[to.entry]) {
+        report(doc, `${pointer}/to/entry`, 'error', 'broken-reference', `module "${to.module}" has no entry "${to.entry}"`);
+      }
+      if (to.step !== undefined && !Object.prototype.hasOwnProperty.call(target.value.steps, to.step)) {
+        report(doc, `${pointer}/to/step`, 'error', 'broken-reference', `module "${to.module}" has no step "${to.step}"`);
+      }
+    };
+    const checkEdges = (pointer: string, edges: readonly Edge[], step: Step | undefined, stepId: string | undefined): void => {
+      edges.forEach((edge, i) => {
+        const ep = `${pointer}/${i}`;
+        checkTarget(ep, edge);
+        checkCondition(doc, `${ep}/when`, edge.when);
+        checkAssignments(doc, `${ep}/set`, edge.set);
+        if (edge.retriage !== undefined && !entryNames.has(edge.retriage)) {
+          report(doc, `${ep}/retriage`, 'error', 'broken-reference', `no module has the re-triage entry "${edge.retriage}"${suggest(edge.retriage, entryNames)}`);
+        }
+        if (edge.answer !== undefined) {
+          const panel = step?.kind === 'panel' && stepId ? set.panels.get(panelNameOf(stepId)) : undefined;
+          if (!panel || panel.value.kind !== 'question') {
+            report(doc, `${ep}/answer`, 'error', 'bad-edge', '"answer" is for edges of question-panel steps');
+          } else {
+            const values = new Set(panel.value.answers.flatMap((a) => ('value' in a ? [a.value] : [])));
+            for (const [j, v] of asList(edge.answer).entries()) {
+              if (!values.has(v)) report(doc, typeof edge.answer === 'string' ? `${ep}/answer` : `${ep}/answer/${j}`, 'error', 'broken-reference', `panel "${panel.value.id}" has no answer "${v}"${suggest(v, values)}`);
+            }
+          }
+        }
+        if (edge.outcome !== undefined) {
+          const command = step?.kind === 'command' && step.command ? set.commands.get(step.command) : undefined;
+          if (!command) {
+            report(doc, `${ep}/outcome`, 'error', 'bad-edge', '"outcome" is for edges of command steps');
+          } else {
+            for (const [j, v] of asList(edge.outcome).entries()) {
+              if (!command.command.outcomes.includes(v)) report(doc, typeof edge.outcome === 'string' ? `${ep}/outcome` : `${ep}/outcome/${j}`, 'error', 'broken-reference', `command "${step?.command}" has no outcome "${v}" (outcomes: ${command.command.outcomes.join(', ')})`);
+            }
+          }
+        }
+      });
+    };
+    const checkStart = (pointer: string, start: StepStart): void => {
+      if (typeof start === 'string') {
+        if (!Object.prototype.hasOwnProperty.call(steps, start)) report(doc, pointer, 'error', 'broken-reference', `start step "${start}" does not exist${suggest(start, Object.keys(steps))}`);
+      } else {
+        checkEdges(pointer, start, undefined, undefined);
+      }
+    };
+    checkStart(`${prefix}/start`, graph.start);
+    for (const [name, entry] of Object.entries(graph.entries ?? {})) {
+      checkStart(pointerOf([...prefix.split('/').slice(1), 'entries', name, 'start']), entry.start);
+      checkAssignments(doc, pointerOf([...prefix.split('/').slice(1), 'entries', name, 'set']), entry.set);
+    }
+    for (const [id, step] of Object.entries(steps)) {
+      const sp = pointerOf([...prefix.split('/').slice(1), 'steps', id]);
+      if (step.kind === 'panel') {
+        const panel = set.panels.get(panelNameOf(id));
+        if (!panel) report(doc, sp, 'error', 'broken-reference', `step "${id}" shows panel "${panelNameOf(id)}", which has no file schemas/panels/${panelNameOf(id)}.json`, true);
+        else if (step.variant && step.variant !== 'self' && panel.value.variants && !panel.value.variants[step.variant]) {
+          report(doc, `${sp}/variant`, 'warning', 'missing-copy', `panel "${panel.value.id}" has no copy for variant "${step.variant}"; the self copy is shown`);
+        }
+      }
+      if (step.kind === 'milestone' && step.content !== undefined) {
+        if (!set.content.has(milestoneHeadingKey(step.content))) {
+          report(doc, `${sp}/content`, 'error', 'broken-reference', `milestone content "${step.content}" has no heading: add content key "${milestoneHeadingKey(step.content)}"`);
+        }
+      }
+      if (step.kind === 'command' && step.command !== undefined && !set.commands.has(step.command)) {
+        report(doc, `${sp}/command`, 'error', 'broken-reference', `unknown command "${step.command}"${suggest(step.command, set.commands.keys())} (commands are listed in flows/commands.json)`);
+      }
+      checkEdges(`${sp}/next`, step.next ?? [], step, id);
+    }
+  }
+
+  // 6. Products: modules, content, extends.
+  for (const doc of set.products.values()) {
+    const p = doc.value;
+    if (p.extends !== undefined && !set.products.has(p.extends)) {
+      report(doc, '/extends', 'error', 'broken-reference', `extends unknown product "${p.extends}"${suggest(p.extends, set.products.keys())}`);
+    }
+    const sequences: [string, NonNullable<ProductFlow['modules']>][] = [];
+    if (p.modules) sequences.push(['/modules', p.modules]);
+    for (const [sid, seq] of Object.entries(p.sequences ?? {})) sequences.push([pointerOf(['sequences', sid]), seq]);
+    for (const [ptr, seq] of sequences) {
+      seq.forEach((ref, i) => {
+        const name = typeof ref === 'string' ? ref : ref.module;
+        if (!set.modules.has(name)) {
+          report(doc, typeof ref === 'string' ? `${ptr}/${i}` : `${ptr}/${i}/module`, 'error', 'broken-reference', `unknown module "${name}"${suggest(name, set.modules.keys())}`);
+        }
+      });
+    }
+    if (p.errorRoute && !set.modules.get(p.errorRoute.module)?.value.steps[p.errorRoute.step]) {
+      report(doc, '/errorRoute', 'error', 'broken-reference', `error route ${p.errorRoute.module}/${p.errorRoute.step} does not exist`);
+    }
+    const cfg = p.config;
+    checkContentKey(doc, '/config/productName', cfg?.productName);
+    for (const [k, v] of Object.entries(cfg?.exitDialog ?? {})) checkContentKey(doc, `/config/exitDialog/${k}`, v);
+    for (const [k, v] of Object.entries(cfg?.modals ?? {})) checkContentKey(doc, `/config/modals/${k}`, v);
+    (p.disclaimers ?? []).forEach((d, i) => checkContentKey(doc, `/disclaimers/${i}/key`, d.key));
+    (p.footnotes ?? []).forEach((d, i) => checkContentKey(doc, `/footnotes/${i}/key`, d.key));
+    (p.progressBar?.sections ?? []).forEach((k, i) => checkContentKey(doc, `/progressBar/sections/${i}`, k));
+    checkCondition(doc, '/progressBar/hideWhen', p.progressBar?.hideWhen);
+    for (const [from, to] of Object.entries(p.milestones?.content ?? {})) {
+      if (!set.content.has(milestoneHeadingKey(to))) report(doc, pointerOf(['milestones', 'content', from]), 'error', 'broken-reference', `milestone content "${to}" has no heading: add content key "${milestoneHeadingKey(to)}"`);
+    }
+    (p.startPosition ?? []).forEach((s, i) => checkCondition(doc, `/startPosition/${i}/when`, s.when));
+  }
+
+  // 7. Rule tables: the rule exists and the columns are in the contract.
+  for (const doc of set.ruleTables) {
+    doc.value.tables.forEach((t, i) => {
+      if (!set.rules.has(t.rule)) report(doc, `/tables/${i}/rule`, 'error', 'broken-reference', `unknown rule "${t.rule}"${suggest(t.rule, set.rules.keys())}`);
+      const arrow = t.columns.indexOf('=>');
+      if (arrow !== t.columns.length - 1) report(doc, `/tables/${i}/columns`, 'error', 'bad-table', 'the last column must be "=>" (the expected value), and only the last');
+      t.columns.forEach((c, j) => {
+        if (c !== '=>' && !options.contract.isKnownVar(c)) report(doc, `/tables/${i}/columns/${j}`, 'error', 'unknown-variable', `column "${c}" is not in the state contract`);
+      });
+      t.rows.forEach((row, j) => {
+        if (row.length !== t.columns.length) report(doc, `/tables/${i}/rows/${j}`, 'error', 'bad-table', `row has ${row.length} cells; the table has ${t.columns.length} columns`);
+      });
+    });
+  }
+
+  return set;
+}
+
+export function asList<T>(value: T | readonly T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? [...(value as readonly T[])] : [value as T];
+}
+
+function ruleCheckId(code: string): string {
+  switch (code) {
+    case 'UNKNOWN_OPERATION':
+      return 'unknown-operation';
+    case 'UNKNOWN_VARIABLE':
+    case 'DYNAMIC_VARIABLE':
+    case 'FORBIDDEN_PATH':
+      return 'unknown-variable';
+    case 'UNKNOWN_RULE':
+      return 'broken-reference';
+    default:
+      return 'bad-rule';
+  }
+}
+
+/** ` (did you mean "x"?)` when a known name is close to the unknown one. */
+export function suggest(name: string, known: Iterable<string>): string {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const k of known) {
+    const d = editDistance(name.toLowerCase(), k.toLowerCase());
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = k;
+    }
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 4)) ? ` (did you mean "${best}"?)` : '';
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j] ?? 0;
+      row[j] = Math.min((row[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length] ?? 0;
+}

@@ -1,0 +1,202 @@
+/**
+ * Walks a product's flow with no UI: the contract of `npm run simulate` (issue 2 §6). At
+ * each panel it takes the answers it needs from the input; it stops at the first panel that
+ * lacks a required answer, at the first milestone (unless throughMilestones), at a command
+ * with no response, at the end, or at an error.
+ */
+import type { JsonValue } from '../rules/index';
+import {
+  availableAnswers,
+  completeCommand,
+  current,
+  forward,
+  resolveFlow,
+  startFlow,
+  submitAnswer,
+  FlowError,
+  type FlowContext,
+  type StepView,
+} from './flow';
+import type { FormPanel } from './formats.generated';
+import type { DocumentSet } from './loader';
+import { getPath, isObject, type AppState, type JsonObject } from './state';
+
+export interface SimulateInput {
+  product?: string;
+  sequence?: string;
+  today: string;
+  answers?: JsonObject;
+  responses?: JsonObject;
+  assume?: 'success';
+  panel?: string;
+  /** Initial state slices: session, config flags, prefilled data. */
+  state?: JsonObject;
+}
+
+export interface Visit {
+  module: string;
+  step: string;
+  variant: string;
+}
+
+export interface SimulateStop {
+  kind: 'panel' | 'milestone' | 'command' | 'end' | 'error';
+  module?: string;
+  step?: string;
+  variant?: string;
+  milestone?: string;
+  command?: string;
+  reasons: string[];
+  retriage: string | null;
+  message?: string;
+  /** The answer keys the stopping panel needs. */
+  needs?: string[];
+}
+
+export interface SimulateResult {
+  product: string;
+  visited: Visit[];
+  stop: SimulateStop;
+  /** The final state, for tests (not printed by the tool). */
+  state?: AppState;
+}
+
+/** Checks form data: which required fields are missing and which values are invalid. */
+export type FormChecker = (panel: FormPanel, data: JsonObject) => { missing: string[]; invalid: string[] };
+
+/** Top-level `required` only; the Node tool passes a full JSON Schema checker. */
+export const requiredOnlyChecker: FormChecker = (panel, data) => {
+  const required = Array.isArray(panel.schema.required) ? (panel.schema.required as string[]) : [];
+  return { missing: required.filter((f) => data[f] === undefined), invalid: [] };
+};
+
+const MAX_STEPS = 500;
+
+/** The answer key of a field for a variant: `militaryService`, `spouse.militaryService`. */
+export function answerKey(field: string, variant: string): string {
+  return variant === 'self' ? field : `${variant}.${field}`;
+}
+
+export interface SimulateOptions {
+  throughMilestones?: boolean;
+  checkForm?: FormChecker;
+  /** Told of every edge taken (coverage). */
+  onEdge?: FlowContext['onEdge'];
+}
+
+export function simulate(docs: DocumentSet, input: SimulateInput, options: SimulateOptions = {}): SimulateResult {
+  const ctx: FlowContext = { today: input.today, ...(options.onEdge ? { onEdge: options.onEdge } : {}) };
+  const checkForm = options.checkForm ?? requiredOnlyChecker;
+  const answers: JsonObject = { ...(input.answers ?? {}) };
+  const responses = input.responses ?? {};
+  const consumed = new Set<string>();
+  const usedResponses = new Map<string, number>();
+  const visited: Visit[] = [];
+  const { flow, diagnostics } = resolveFlow(docs, input.product, input.sequence);
+  const productId = flow?.productId ?? input.product ?? '';
+  const stopWith = (state: AppState | undefined, view: Partial<StepView> & { kind: SimulateStop['kind'] }, extra: Partial<SimulateStop> = {}): SimulateResult => {
+    const reasons = state ? getPath(state, 'eligibility.reasons') : undefined;
+    const retriage = state ? getPath(state, 'flow.retriage') : undefined;
+    const stop: SimulateStop = {
+      kind: view.kind,
+      ...(view.module !== undefined ? { module: view.module } : {}),
+      ...(view.step !== undefined ? { step: view.step } : {}),
+      ...(view.variant !== undefined ? { variant: view.variant } : {}),
+      ...(view.milestone !== undefined ? { milestone: view.milestone } : {}),
+      ...(view.command !== undefined ? { command: view.command } : {}),
+      reasons: Array.isArray(reasons) ? (reasons as string[]) : [],
+      retriage: typeof retriage === 'string' ? retriage : null,
+      ...extra,
+    };
+    return { product: productId, visited, stop, ...(state ? { state } : {}) };
+  };
+  if (!flow) return stopWith(undefined, { kind: 'error' }, { message: diagnostics.map((d) => d.message).join('; ') });
+
+  let state: AppState;
+  try {
+    state = startFlow(flow, ctx, { initial: { ...(input.state ?? {}) }, ...(input.panel !== undefined ? { panel: input.panel } : {}) });
+  } catch (err) {
+    return stopWith(undefined, { kind: 'error' }, { message: (err as Error).message });
+  }
+
+  for (let count = 0; count < MAX_STEPS; count++) {
+    const view = current(flow, state);
+    const errorReason = getPath(state, 'error.reason');
+    if (view.kind === 'end') return stopWith(state, view);
+    if (view.kind === 'error') return stopWith(state, view, { message: typeof errorReason === 'string' ? errorReason : 'flow error' });
+    visited.push({ module: view.module, step: view.step, variant: view.variant });
+    // An error recorded by a rule or command lands on the error route; report it as an error stop
+    // unless the walk is meant to go through it.
+    if (view.position < 0 && typeof errorReason === 'string' && errorReason.startsWith('FLOW_ERROR')) {
+      return stopWith(state, { ...view, kind: 'error' }, { message: errorReason });
+    }
+    try {
+      if (view.kind === 'milestone') {
+        const step = flow.modules[view.position]?.graph.steps[view.step] ?? flow.extraModules.get(view.module)?.graph.steps[view.step];
+        const terminal = (step?.next ?? []).length === 0;
+        if (!options.throughMilestones || terminal) return stopWith(state, view);
+        state = forward(flow, state, ctx);
+        continue;
+      }
+      if (view.kind === 'command') {
+        const name = view.command ?? '';
+        const command = docs.commands.get(name)?.command;
+        const given = responses[name];
+        let response: JsonValue | undefined = given;
+        // A list of responses answers successive runs of the same command.
+        if (Array.isArray(given)) {
+          const i = usedResponses.get(name) ?? 0;
+          response = given[i];
+          usedResponses.set(name, i + 1);
+        }
+        if (response === undefined && input.assume === 'success' && command) response = command.success;
+        if (response === undefined) return stopWith(state, view);
+        if (command?.leavesApp) {
+          // The applicant leaves the app here: the walk ends at the redirect.
+          return stopWith(state, view, { message: `leaves the app by ${name}` });
+        }
+        const result = typeof response === 'string' ? { outcome: response } : isObject(response) ? (response as unknown as { outcome: string; codes?: string[]; status?: number; patch?: AppState }) : undefined;
+        if (!result || typeof result.outcome !== 'string') return stopWith(state, { ...view, kind: 'error' }, { message: `response for ${name} needs an "outcome"` });
+        if (command && !command.outcomes.includes(result.outcome)) {
+          return stopWith(state, { ...view, kind: 'error' }, { message: `command ${name} has no outcome "${result.outcome}" (outcomes: ${command.outcomes.join(', ')})` });
+        }
+        state = completeCommand(flow, state, result, ctx);
+        continue;
+      }
+      // A panel.
+      const panel = view.panel;
+      if (!panel) return stopWith(state, { ...view, kind: 'error' }, { message: 'panel missing' });
+      if (panel.kind === 'question') {
+        const key = answerKey(panel.field, view.variant);
+        const value = answers[key];
+        if (value === undefined || consumed.has(key)) return stopWith(state, view, { needs: [key] });
+        consumed.add(key);
+        if (typeof value !== 'string') return stopWith(state, { ...view, kind: 'error' }, { message: `answer ${key} must be a string` });
+        const offered = availableAnswers(flow, panel, state, ctx).some((a) => 'value' in a && a.value === value) || (panel.linkButtons ?? []).some((b) => b.answer === value);
+        if (!offered) {
+          const list = availableAnswers(flow, panel, state, ctx).flatMap((a) => ('value' in a ? [a.value] : []));
+          return stopWith(state, { ...view, kind: 'error' }, { message: `panel ${panel.id} does not offer "${value}" for ${key} here (offered: ${list.join(', ')})` });
+        }
+        state = submitAnswer(flow, state, value, ctx);
+        continue;
+      }
+      const fields = Object.keys((panel.schema.properties ?? {}) as object);
+      const data: JsonObject = {};
+      const keys: string[] = [];
+      for (const field of fields) {
+        const key = answerKey(field, view.variant);
+        keys.push(key);
+        if (answers[key] !== undefined && !consumed.has(key)) data[field] = answers[key] as JsonValue;
+      }
+      const { missing, invalid } = checkForm(panel, data);
+      if (missing.length > 0) return stopWith(state, view, { needs: missing.map((f) => answerKey(f, view.variant)) });
+      if (invalid.length > 0) return stopWith(state, { ...view, kind: 'error' }, { message: `invalid answers on ${panel.id}: ${invalid.join('; ')}` });
+      for (const k of keys) if (answers[k] !== undefined) consumed.add(k);
+      state = submitAnswer(flow, state, data, ctx);
+    } catch (err) {
+      if (err instanceof FlowError) return stopWith(state, { ...view, kind: 'error' }, { message: err.message });
+      throw err;
+    }
+  }
+  return stopWith(state, { kind: 'error' }, { message: `the walk passed ${MAX_STEPS} steps: a cycle?` });
+}

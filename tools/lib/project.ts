@@ -1,0 +1,51 @@
+/**
+ * Reads the project's documents from disk and loads them with the engine's loader: the one
+ * place the authors' tools (lint, simulate, graph, test:rules) and the tests get documents.
+ */
+import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { classifyPath, loadDocuments, type DocumentSet, type SourceFile } from '../../src/engine/loader';
+import { createStateContract } from '../../src/engine/state-contract';
+import { createAjvFormatValidator, type FormatSchemas } from '../../src/engine/validate-ajv';
+import { DOCUMENT_KINDS } from '../../src/engine/format-validator';
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DOCUMENT_FOLDERS = ['flows', 'schemas/panels', 'rules', 'content', 'tests/scenarios'];
+
+function walk(dir: string, out: string[]): void {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else out.push(full);
+  }
+}
+
+/** Every document file of the project, as project-relative paths with their text. */
+export function readProjectSources(root = PROJECT_ROOT): SourceFile[] {
+  const files: string[] = [];
+  for (const folder of DOCUMENT_FOLDERS) walk(path.join(root, folder), files);
+  return files
+    .map((f) => path.relative(root, f).split(path.sep).join('/'))
+    .filter((p) => classifyPath(p) !== null)
+    .sort()
+    .map((p) => ({ path: p, text: readFileSync(path.join(root, p), 'utf8') }));
+}
+
+export function readJson(file: string, root = PROJECT_ROOT): object {
+  return JSON.parse(readFileSync(path.join(root, file), 'utf8')) as object;
+}
+
+export function readFormatSchemas(root = PROJECT_ROOT): FormatSchemas {
+  const schemas = { common: readJson('schemas/formats/common.schema.json', root) } as FormatSchemas;
+  for (const kind of DOCUMENT_KINDS) schemas[kind] = readJson(`schemas/formats/${kind}.schema.json`, root);
+  return schemas;
+}
+
+/** Load documents (the project's, or the given sources) with the Node validator. */
+export function loadProject(sources?: SourceFile[], root = PROJECT_ROOT): DocumentSet {
+  const validator = createAjvFormatValidator(readFormatSchemas(root));
+  const contract = createStateContract(readJson('schemas/state.schema.json', root));
+  return loadDocuments(sources ?? readProjectSources(root), { validator, contract });
+}
