@@ -1,0 +1,174 @@
+// Muster's rule evaluator: JSON-Logic (json-logic-js) with a few custom operations, evaluated
+// fail-closed. Every flow edge, answer filter and eligibility decision goes through here.
+// Pure TypeScript: no React, no DOM, no network. See docs/rules.md for authors' documentation.
+import jsonLogic from 'json-logic-js';
+import { findRuleCycles, prepareLogic, ruleReferences, type Prepared, type WalkEnvironment } from './analyze';
+import { parseIsoDate } from './dates';
+import {
+  RuleError,
+  registerOperations,
+  withFrame,
+  type JsonValue,
+  type Logic,
+  type RuleContext,
+  type RuleIssue,
+  type Where,
+} from './operations';
+
+export { parseDate, toIsoDate } from './dates';
+export { CUSTOM_OPERATIONS, STANDARD_OPERATIONS, RuleError, truthy } from './operations';
+export type { JsonValue, Logic, RuleContext, RuleErrorCode, RuleIssue } from './operations';
+
+export interface RuleEngineOptions {
+  /** id -> logic; referenced with {"rule": "id"} (and by id from flow edges). */
+  namedRules?: Record<string, Logic>;
+  /** The state contract. When omitted any var path is accepted (used only for the official suite). */
+  isKnownVar?: (path: string) => boolean;
+}
+
+export interface RuleEngine {
+  /** Evaluate `logic` on `data`. Throws RuleError (fail closed); never a silent false for an unknown op/var. */
+  evaluate(logic: Logic, data: JsonValue, ctx: RuleContext): JsonValue;
+  /** Evaluate the named rule `id`; RuleError pointers are then into that rule's logic. */
+  evaluateRule(id: string, data: JsonValue, ctx: RuleContext): JsonValue;
+  /** Static issues of `logic`, with JSON pointers into it. Empty = evaluate will not refuse it. */
+  check(logic: Logic): RuleIssue[];
+  /** Literal var paths (of the data, not of map/filter items), ops and rule ids used; rule refs are not expanded. */
+  analyze(logic: Logic): { vars: string[]; ops: string[]; rules: string[] };
+}
+
+type Apply = typeof jsonLogic.apply;
+type ApplyLogic = Parameters<Apply>[0];
+
+/** Anything thrown during evaluation becomes a RuleError. */
+function toRuleError(err: unknown): RuleError {
+  if (err instanceof RuleError) return err;
+  const message = err instanceof Error ? err.message : 'non-error value thrown';
+  if (message.startsWith('Unrecognized operation')) {
+    return new RuleError('UNKNOWN_OPERATION', message, '', { cause: err });
+  }
+  return new RuleError('BAD_ARGUMENT', `evaluation failed: ${message}`, '', { cause: err });
+}
+
+function issueError(issue: RuleIssue, ruleId: string | undefined): RuleError {
+  const message = ruleId === undefined ? issue.message : `${issue.message} (in rule "${ruleId}")`;
+  return new RuleError(issue.code, message, issue.path, { ruleId });
+}
+
+interface Entry {
+  prepared: Prepared;
+  /** The first problem of this logic or of any named rule it reaches; undefined = not computed yet. */
+  problem?: RuleError | null;
+}
+
+export function createRuleEngine(options: RuleEngineOptions = {}): RuleEngine {
+  registerOperations();
+  const namedRules = new Map<string, Logic>(Object.entries(options.namedRules ?? {}));
+  const isKnownVar = options.isKnownVar;
+
+  let cycles: Map<string, string[] | null> | undefined;
+  const env: WalkEnvironment = {
+    isKnownVar,
+    hasRule: (id) => namedRules.has(id),
+    ruleCycle: (id) => {
+      if (cycles === undefined) {
+        const graph = new Map<string, string[]>();
+        for (const [ruleId, logic] of namedRules) graph.set(ruleId, ruleReferences(logic));
+        cycles = findRuleCycles(graph);
+      }
+      return cycles.get(id) ?? null;
+    },
+  };
+
+  // Logic objects are prepared once (static check + compilation) and cached by identity, so a
+  // document must not be mutated after it has been evaluated or checked.
+  const documents = new WeakMap<object, Entry>();
+  const named = new Map<string, Entry>();
+
+  const prepareDocument = (logic: Logic): Entry => {
+    if (typeof logic !== 'object' || logic === null) return { prepared: prepareLogic(logic, env) };
+    let entry = documents.get(logic);
+    if (entry === undefined) {
+      entry = { prepared: prepareLogic(logic, env) };
+      documents.set(logic, entry);
+    }
+    return entry;
+  };
+
+  const prepareNamed = (id: string): Entry | undefined => {
+    let entry = named.get(id);
+    if (entry === undefined) {
+      if (!namedRules.has(id)) return undefined;
+      entry = { prepared: prepareLogic(namedRules.get(id) as Logic, env, id) };
+      named.set(id, entry);
+    }
+    return entry;
+  };
+
+  /** Own issues first, then those of the named rules reached (cycles are reported as own issues). */
+  const problemOf = (entry: Entry, ruleId: string | undefined): RuleError | null => {
+    if (entry.problem !== undefined) return entry.problem;
+    let problem: RuleError | null = null;
+    const first = entry.prepared.issues[0];
+    if (first !== undefined) {
+      problem = issueError(first, ruleId);
+    } else {
+      for (const id of entry.prepared.rules) {
+        const target = prepareNamed(id);
+        if (target === undefined || env.ruleCycle(id) !== null) continue; // already an own issue
+        problem = problemOf(target, id);
+        if (problem !== null) break;
+      }
+    }
+    entry.problem = problem;
+    return problem;
+  };
+
+  const compiledRule = (id: string, where: Where): unknown => {
+    const entry = prepareNamed(id);
+    if (entry === undefined) throw where.error('UNKNOWN_RULE', `unknown rule "${id}"`);
+    const problem = problemOf(entry, id);
+    if (problem !== null) throw problem;
+    return entry.prepared.compiled;
+  };
+
+  const todayOf = (ctx: RuleContext): Date => {
+    const today = parseIsoDate((ctx as Partial<RuleContext> | undefined)?.today as string);
+    if (today === null) {
+      throw new RuleError('INVALID_DATE', `ctx.today must be a yyyy-MM-dd date, got ${JSON.stringify(ctx?.today)}`, '');
+    }
+    return today;
+  };
+
+  const run = (entry: Entry, ruleId: string | undefined, data: JsonValue, ctx: RuleContext): JsonValue => {
+    const today = todayOf(ctx);
+    const problem = problemOf(entry, ruleId);
+    if (problem !== null) throw problem;
+    let result: unknown;
+    try {
+      result = withFrame({ today, root: data, compiledRule, ruleStack: ruleId === undefined ? [] : [ruleId] }, () =>
+        jsonLogic.apply(entry.prepared.compiled as ApplyLogic, data),
+      );
+    } catch (err) {
+      throw toRuleError(err);
+    }
+    if (typeof result === 'function') {
+      throw new RuleError('BAD_ARGUMENT', 'evaluation produced a function', '');
+    }
+    return result === undefined ? null : (result as JsonValue);
+  };
+
+  return {
+    evaluate: (logic, data, ctx) => run(prepareDocument(logic), undefined, data, ctx),
+    evaluateRule: (id, data, ctx) => {
+      const entry = prepareNamed(id);
+      if (entry === undefined) throw new RuleError('UNKNOWN_RULE', `unknown rule "${id}"`, '', { ruleId: id });
+      return run(entry, id, data, ctx);
+    },
+    check: (logic) => prepareDocument(logic).prepared.issues.map((issue) => ({ ...issue })),
+    analyze: (logic) => {
+      const { vars, ops, rules } = prepareDocument(logic).prepared;
+      return { vars: [...vars], ops: [...ops], rules: [...rules] };
+    },
+  };
+}
