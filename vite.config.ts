@@ -1,9 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { musterDocuments } from './tools/vite-plugin-muster';
 
-// The app is served under /join/get-started/ (ROUTE-01).
+// The app is served under /join/get-started/ (ROUTE-01). One build runs in every
+// environment: the environment, service URLs and the sandbox switch come from the
+// runtime config.json served beside index.html, not from build-time variables.
 export default defineConfig({
   base: '/join/get-started/',
-  plugins: [react()],
+  plugins: [react(), musterDocuments()],
   build: { outDir: 'dist', sourcemap: true },
+  server: { port: 5173, strictPort: false },
+  preview: { port: 4173 },
 });

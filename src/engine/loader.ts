@@ -132,6 +132,10 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
     diagnostics.push({ file, pointer, line: pos.line, col: pos.col, severity, message, check });
   };
 
+  // Files that failed to parse or to match their format: references to them are not
+  // reported again (the file's own finding says what to fix).
+  const failedFiles = new Set<string>();
+
   // 1. Parse and check each document against its format.
   for (const source of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
     const cls = classifyPath(source.path);
@@ -141,6 +145,7 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
       parsed = parseJsonWithPositions(source.text);
     } catch (err) {
       if (err instanceof JsonSyntaxError) {
+        failedFiles.add(source.path);
         diagnostics.push({
           file: source.path,
           pointer: '',
@@ -169,7 +174,10 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
     }
     const issues = options.validator(cls.kind, parsed.value);
     for (const issue of issues) report(doc, issue.pointer, 'error', 'format', `${cls.kind} format: ${issue.message}`, true);
-    if (issues.length > 0) continue;
+    if (issues.length > 0) {
+      failedFiles.add(source.path);
+      continue;
+    }
     register(doc, cls.demo === true);
   }
 
@@ -419,7 +427,9 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
       const sp = pointerOf([...prefix.split('/').slice(1), 'steps', id]);
       if (step.kind === 'panel') {
         const panel = set.panels.get(panelNameOf(id));
-        if (!panel) report(doc, sp, 'error', 'broken-reference', `step "${id}" shows panel "${panelNameOf(id)}", which has no file schemas/panels/${panelNameOf(id)}.json`, true);
+        if (!panel && failedFiles.has(`schemas/panels/${panelNameOf(id)}.json`)) {
+          // reported at the panel file itself
+        } else if (!panel) report(doc, sp, 'error', 'broken-reference', `step "${id}" shows panel "${panelNameOf(id)}", which has no file schemas/panels/${panelNameOf(id)}.json`, true);
         else if (step.variant && step.variant !== 'self' && panel.value.variants && !panel.value.variants[step.variant]) {
           report(doc, `${sp}/variant`, 'warning', 'missing-copy', `panel "${panel.value.id}" has no copy for variant "${step.variant}"; the self copy is shown`);
         }

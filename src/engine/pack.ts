@@ -1,0 +1,40 @@
+/**
+ * A product's document pack: the documents one product needs, as source texts, so the
+ * browser loads a product in one request and checks it with the same loader as lint.
+ */
+import type { DocumentSet, SourceFile } from './loader';
+import { panelNameOf } from './loader';
+import { resolveFlow } from './flow';
+
+export interface ProductPack {
+  productId: string;
+  files: SourceFile[];
+}
+
+/** The files a product needs: its product chain, its modules and the error route's, their panels, every rule, all content and the command catalogue. */
+export function buildPack(docs: DocumentSet, sources: readonly SourceFile[], productId: string): ProductPack {
+  const { flow } = resolveFlow(docs, productId);
+  if (!flow) throw new Error(`product "${productId}" does not resolve`);
+  const wanted = new Set<string>(['flows/commands.json']);
+  for (let id: string | undefined = productId; id !== undefined; id = docs.products.get(id)?.value.extends) {
+    const doc = docs.products.get(id);
+    if (doc) wanted.add(doc.file);
+  }
+  const moduleIds = new Set([...flow.modules.map((m) => m.moduleId), ...flow.extraModules.keys()]);
+  for (const product of [flow.product]) for (const seq of Object.values(product.sequences ?? {})) for (const ref of seq) moduleIds.add(typeof ref === 'string' ? ref : ref.module);
+  for (const id of moduleIds) {
+    const doc = docs.modules.get(id);
+    if (!doc) continue;
+    wanted.add(doc.file);
+    for (const [stepId, step] of Object.entries(doc.value.steps)) {
+      if (step.kind === 'panel') {
+        const panel = docs.panels.get(panelNameOf(stepId));
+        if (panel) wanted.add(panel.file);
+      }
+    }
+  }
+  const files = sources.filter(
+    (s) => wanted.has(s.path) || /^rules\/[^/]+\.rules\.json$/.test(s.path) || /^content\//.test(s.path),
+  );
+  return { productId, files };
+}

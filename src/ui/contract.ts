@@ -1,0 +1,79 @@
+/**
+ * The contract between the app shell (src/app, src/ui/template) and the screens
+ * (src/ui/screens). Screens are dumb: they render one step from its documents and report
+ * what the applicant did. They decide nothing about the flow (docs/architecture.md).
+ */
+import type { JsonValue } from '../rules/index';
+import type { StepView } from '../engine/flow';
+import type { FormPanel, QuestionPanel } from '../engine/formats.generated';
+import type { JsonObject } from '../engine/state';
+
+/** Copy by key, from content/ (demo overrides applied). Every string a person reads comes through here. */
+export interface ContentApi {
+  /** Plain text for a key, placeholders such as {phone} filled; a missing key gives '' and is logged. */
+  text(key: string | undefined, vars?: Record<string, string>): string;
+  /** A list (bulleted lists); a plain string is a one-item list. */
+  list(key: string | undefined): string[];
+  /** Sanitised HTML for a key (allow-list sanitiser), or escaped text when the value is plain. */
+  html(key: string | undefined): string;
+  has(key: string | undefined): boolean;
+}
+
+/** Analytics and logging hooks (no personal data ever passes through these). */
+export interface Telemetry {
+  track(event: string, data?: Record<string, string | number | boolean>): void;
+  log(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, string | number | boolean>): void;
+}
+
+interface ScreenBase {
+  view: StepView;
+  content: ContentApi;
+  telemetry: Telemetry;
+  /** Previous is offered only when the engine can go back (history > 1, FLOW-21). */
+  canGoBack: boolean;
+  onPrevious(): void;
+}
+
+export interface QuestionScreenProps extends ScreenBase {
+  panel: QuestionPanel;
+  /** The answers offered now: the panel's answers after their answer filters (spacers included). */
+  answers: QuestionPanel['answers'][number][];
+  linkButtons: NonNullable<QuestionPanel['linkButtons']>;
+  /** The stored answer, if the applicant has answered before (coming back). */
+  selected?: string;
+  /** Called once the auto-advance delay has passed (UI-02: 500 ms). */
+  onAnswer(value: string): void;
+  /** Auto-advance delay in ms; tests pass 0. */
+  autoAdvanceMs?: number;
+}
+
+/** The form validator for a panel (precompiled, so the strict CSP holds). */
+export type PanelValidatorLoader = (panelId: string) => Promise<import('@rjsf/utils').ValidatorType>;
+
+export interface FormScreenProps extends ScreenBase {
+  panel: FormPanel;
+  formData: JsonObject;
+  loadValidator: PanelValidatorLoader;
+  onSubmit(data: JsonObject): void;
+  /** A top-level error held by the app (UI-06), e.g. the prefill failure message key. */
+  heldErrorKey?: string;
+}
+
+export interface MilestoneScreenProps extends ScreenBase {
+  /** The milestone content key (after product overrides), e.g. `militaryNotQualified`. */
+  contentKey: string;
+  /** The path under /aem/milestone/, e.g. `spouse/not-eligible`. */
+  milestone: string;
+  /** Up to two modals from the product config (UI-12). */
+  modals?: { key: string; title?: string }[];
+  /** Loads remote content fragments for the milestone (up to 3 attempts, CONT-12); absent = local content only. */
+  loadFragment?: (key: string) => Promise<JsonValue>;
+  /** On the trap-door, entry and landing paths a content failure still shows the screen (CONT-13, CONT-14). */
+  showOnContentFailure: boolean;
+  /** The first button: advance (UI-15). */
+  onPrimary(): void;
+  /** The optional second button (UI-16). */
+  onSecondary?: () => void;
+  /** A content failure elsewhere records AEM_CONTENT_LOAD_ERROR and goes next (CONT-13). */
+  onContentFailure(reason: string): void;
+}

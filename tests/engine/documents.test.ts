@@ -1,0 +1,42 @@
+/** The browser checks documents with precompiled format validators; they must find what the Node validator finds. */
+import { describe, expect, it } from 'vitest';
+import { loadDocuments } from '../../src/engine/loader';
+import { createStateContract } from '../../src/engine/state-contract';
+import { createAjvFormatValidator } from '../../src/engine/validate-ajv';
+import { precompiledFormatValidator, flowFromPack, DocumentLoadError } from '../../src/app/documents';
+import { readFormatSchemas, readJson, readProjectSources, loadProject } from '../../tools/lib/project';
+import { buildPack } from '../../src/engine/pack';
+
+const contract = createStateContract(readJson('schemas/state.schema.json'));
+
+describe('precompiled format validators (issue 4, strict CSP)', () => {
+  it('find the same findings as the run-time Ajv validator on every document and on broken ones', () => {
+    const sources = readProjectSources();
+    const broken = sources.map((s) =>
+      s.path === 'schemas/panels/basic-info-panel.json' ? { ...s, text: s.text.replace('"kind": "form"', '"kind": "form", "colour": "red"') } : s,
+    );
+    for (const set of [sources, broken]) {
+      const node = loadDocuments(set, { validator: createAjvFormatValidator(readFormatSchemas()), contract });
+      const browser = loadDocuments(set, { validator: precompiledFormatValidator, contract });
+      expect(browser.diagnostics).toEqual(node.diagnostics);
+    }
+    const finding = loadDocuments(broken, { validator: precompiledFormatValidator, contract }).diagnostics.find((d) => d.check === 'format');
+    expect(finding).toMatchObject({ file: 'schemas/panels/basic-info-panel.json', line: 4, pointer: '/colour' });
+    expect(finding?.message).toMatch(/unknown property "colour"/);
+  });
+
+  it('a pack loads into a flow; a broken pack is refused with its findings', () => {
+    const sources = readProjectSources();
+    const docs = loadProject(sources);
+    const pack = buildPack(docs, sources, 'join-now');
+    expect(pack.files.some((f) => f.path.startsWith('tests/'))).toBe(false);
+    expect(flowFromPack(pack).flow.productId).toBe('join-now');
+    const bad = { ...pack, files: pack.files.map((f) => (f.path === 'flows/modules/triage.json' ? { ...f, text: f.text.slice(0, 200) } : f)) };
+    expect(() => flowFromPack(bad)).toThrow(DocumentLoadError);
+    try {
+      flowFromPack(bad);
+    } catch (err) {
+      expect((err as DocumentLoadError).diagnostics[0]).toMatchObject({ file: 'flows/modules/triage.json', check: 'json-syntax' });
+    }
+  });
+});
