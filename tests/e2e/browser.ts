@@ -1,0 +1,56 @@
+/**
+ * End-to-end harness: the production build served with the strict CSP, driven in Debian's
+ * Chromium through playwright-core (no browser download), with axe-core on every screen.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { serveDist } from '../../tools/serve';
+import { PROJECT_ROOT } from '../../tools/lib/project';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+export function assertChromium(): void {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium' (Debian) or set CHROMIUM_PATH`);
+  }
+  if (!existsSync(path.join(PROJECT_ROOT, 'dist/index.html'))) {
+    throw new Error('dist/ is missing: the end-to-end tests run on the production build (npm run test:e2e builds it)');
+  }
+}
+
+export async function launch(): Promise<Browser> {
+  assertChromium();
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+export async function serve(options: { csp?: boolean; config?: object } = {}): Promise<{ server: Server; url: string }> {
+  return serveDist({ root: path.join(PROJECT_ROOT, 'dist'), ...options });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core (wcag2a, wcag2aa, wcag21aa, wcag22aa) on the page; evaluated over the DevTools protocol, so the page's CSP does not block it. */
+export async function axe(page: Page): Promise<AxeViolation[]> {
+  const hasAxe = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
+  if (!hasAxe) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const w = window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } };
+    const result = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+}
+
+export function describeViolations(violations: AxeViolation[]): string {
+  return violations.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
+}
