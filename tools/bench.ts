@@ -1,0 +1,106 @@
+/**
+ * npm run bench: builds the app, serves it with the strict CSP and measures it in Chromium.
+ * Prints figures; it asserts nothing (timed tests flake on shared machines).
+ *   - gzip size of the JS needed for the first question screen, and of all JS
+ *   - the number of requests before the first question is shown
+ *   - the median time from an answer click to the next screen's heading, with the 500 ms
+ *     designed auto-advance delay taken out, at 4x CPU throttle
+ * Options: --no-build (use the existing dist/), --runs N (answer clicks measured, default 15).
+ */
+import { execSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { PROJECT_ROOT } from './lib/project';
+import { serveDist } from './serve';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const AUTO_ADVANCE_MS = 500;
+const args = process.argv.slice(2);
+const runsArg = args.indexOf('--runs');
+const RUNS = runsArg >= 0 ? Number(args[runsArg + 1]) : 15;
+
+const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
+const gz = (buf: Buffer): number => gzipSync(buf, { level: 9 }).length;
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+if (!args.includes('--no-build')) execSync('npx vite build --logLevel error', { cwd: PROJECT_ROOT, stdio: 'inherit' });
+const dist = path.join(PROJECT_ROOT, 'dist');
+const allJs = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+const allJsGzip = allJs.reduce((sum, f) => sum + gz(readFileSync(path.join(dist, 'assets', f))), 0);
+
+const { server, url } = await serveDist({ root: dist, config: { environment: 'production', sandbox: true, apiBaseUrl: '/api/', contentBaseUrl: '/content/', demo: false } });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+try {
+  // 1 and 2: what the first question screen needs.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const requests: string[] = [];
+  const jsFiles = new Set<string>();
+  let counting = true;
+  page.on('request', (r) => {
+    if (!counting) return;
+    // The sandbox's service worker registration is not part of the product's page weight.
+    requests.push(r.url());
+    if (r.resourceType() === 'script' || r.url().endsWith('.js')) jsFiles.add(new URL(r.url()).pathname);
+  });
+  await page.goto(url);
+  await page.waitForSelector('[data-screen] [data-answer]', { timeout: 30000 });
+  counting = false;
+  const firstJsGzip = [...jsFiles].reduce((sum, p) => {
+    const rel = p.replace('/join/get-started/', '');
+    try {
+      return sum + gz(readFileSync(path.join(dist, rel)));
+    } catch {
+      return sum;
+    }
+  }, 0);
+  const appRequests = requests.filter((r) => !r.endsWith('mockServiceWorker.js'));
+  await context.close();
+
+  // 3: answer click to the next screen's heading, 4x CPU throttle.
+  const timings: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    const cdp = await ctx.newCDPSession(p);
+    await p.goto(url);
+    await p.waitForSelector('[data-screen] [data-answer]', { timeout: 30000 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const elapsed = await p.evaluate(async () => {
+      const screen = document.querySelector('[data-screen]');
+      const from = screen?.getAttribute('data-screen');
+      const button = screen?.querySelector<HTMLButtonElement>('[data-answer]');
+      if (!button) return -1;
+      const start = performance.now();
+      button.click();
+      return new Promise<number>((resolve) => {
+        const check = (): void => {
+          const next = document.querySelector('[data-screen], [data-milestone]');
+          const heading = next?.querySelector('h1');
+          if (next && next.getAttribute('data-screen') !== from && heading) resolve(performance.now() - start);
+          else requestAnimationFrame(check);
+        };
+        check();
+      });
+    });
+    if (elapsed >= 0) timings.push(elapsed - AUTO_ADVANCE_MS);
+    await ctx.close();
+  }
+
+  console.log('Muster benchmark (production build, strict CSP, Debian Chromium)');
+  console.log(`first question screen JS (gzip):   ${kib(firstJsGzip)}  (${jsFiles.size} files; target <= 100 KiB)`);
+  console.log(`all JS (gzip):                     ${kib(allJsGzip)}  (${allJs.length} files)`);
+  console.log(`requests before the first question: ${appRequests.length}  (target <= 4)`);
+  for (const r of appRequests) console.log(`  ${r.replace(url, '')}`);
+  console.log(`answer click -> next heading, minus the ${AUTO_ADVANCE_MS} ms auto-advance, 4x CPU throttle: median ${median(timings).toFixed(1)} ms over ${timings.length} runs (min ${Math.min(...timings).toFixed(1)}, max ${Math.max(...timings).toFixed(1)}; target <= 50 ms)`);
+} finally {
+  await browser.close();
+  server.close();
+}
