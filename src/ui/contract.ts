@@ -47,8 +47,12 @@ export interface QuestionScreenProps extends ScreenBase {
   autoAdvanceMs?: number;
 }
 
-/** The form validator for a panel (precompiled, so the strict CSP holds). */
-export type PanelValidatorLoader = (panelId: string) => Promise<import('@rjsf/utils').ValidatorType>;
+/**
+ * The form validator for a panel (precompiled, so the strict CSP holds). The form screen also
+ * passes the schema it renders, so the loader can refuse a validator compiled from another one
+ * (src/ui/screens/form/validators.ts); a loader may ignore it.
+ */
+export type PanelValidatorLoader = (panelId: string, schema?: FormPanel['schema']) => Promise<import('@rjsf/utils').ValidatorType>;
 
 export interface FormScreenProps extends ScreenBase {
   panel: FormPanel;
@@ -76,4 +80,6 @@ export interface MilestoneScreenProps extends ScreenBase {
   onSecondary?: () => void;
   /** A content failure elsewhere records AEM_CONTENT_LOAD_ERROR and goes next (CONT-13). */
   onContentFailure(reason: string): void;
+  /** The optional logon link (content `milestones.<key>.logon`; UI-16: starts the authorization redirect). No link without it. */
+  onLogon?: () => void;
 }
