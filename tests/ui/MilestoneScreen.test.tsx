@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JsonValue } from '../../src/rules/index';
 import type { MilestoneScreenProps } from '../../src/ui/contract';
 import { applyFragment, FRAGMENT_ATTEMPTS, FRAGMENT_RETRY_MS, localMilestoneCopy, MilestoneScreen } from '../../src/ui/screens/MilestoneScreen';
-import { AXE_OPTIONS, makeContent, makeTelemetry, makeView } from './helpers';
+import { AXE_OPTIONS, englishContent, makeContent, makeTelemetry, makeView } from './helpers';
 
 const content = makeContent({
   'milestones.testDone.heading': 'You may be eligible',
@@ -106,11 +106,19 @@ describe('MilestoneScreen: local content', () => {
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Next']);
   });
 
-  it('works with the real milestone content', () => {
+  it('renders every milestone in content/en with its own copy', () => {
     const real = makeContent();
-    setup({ content: real, contentKey: 'militaryNotQualified', milestone: 'military-not-qualified' });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("You're not eligible based on your service");
-    expect(screen.getByRole('button', { name: 'Check family eligibility' })).toBeTruthy();
+    const keys = Object.keys(englishContent())
+      .map((k) => /^milestones\.([^.]+)\.heading$/.exec(k)?.[1])
+      .filter((k): k is string => k !== undefined);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      setup({ content: real, contentKey: key, milestone: key, onSecondary: vi.fn(), onLogon: vi.fn() });
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(real.text(`milestones.${key}.heading`));
+      if (real.has(`milestones.${key}.button1`)) expect(screen.getByRole('button', { name: real.text(`milestones.${key}.button1`) }).getAttribute('data-action')).toBe('primary');
+      cleanup();
+    }
+    expect(real.missing).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** The question panel (UI-01..UI-04): answers, spacers, link buttons, alert, auto-advance, keyboard, focus, hooks. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -155,14 +155,26 @@ describe('QuestionScreen: what it shows', () => {
     expect(answerButton('a').getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('renders the real military-service panel from its documents', () => {
-    const real = readProjectJson<QuestionPanel>('schemas/panels/military-service.json');
-    setup({ panel: real, answers: real.answers, linkButtons: real.linkButtons ?? [], view: makeView('military-service', 'self') });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Have you served in the U.S. military?');
-    expect(Array.from(document.querySelectorAll('.mu-answers [data-answer]')).map((b) => b.getAttribute('data-answer'))).toEqual(
-      real.answers.filter((a) => 'value' in a).map((a) => ('value' in a ? a.value : '')),
-    );
-    expect(content.missing).toEqual([]);
+  it('renders every question panel in schemas/panels, in each of its variants, with all its copy', () => {
+    const real = makeContent();
+    const dir = path.resolve(__dirname, '../../schemas/panels');
+    const panels = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => readProjectJson<QuestionPanel | { kind: string }>(`schemas/panels/${f}`))
+      .filter((p): p is QuestionPanel => p.kind === 'question');
+    expect(panels.length).toBeGreaterThan(0);
+    for (const p of panels) {
+      for (const variant of ['self', ...Object.keys(p.variants ?? {})]) {
+        setup({ panel: p, content: real, answers: p.answers, linkButtons: p.linkButtons ?? [], view: makeView(p.id, variant) });
+        const title = p.variants?.[variant]?.title ?? p.title;
+        expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(real.text(title));
+        expect(Array.from(document.querySelectorAll('.mu-answers [data-answer]')).map((b) => b.getAttribute('data-answer'))).toEqual(
+          p.answers.flatMap((a) => ('value' in a ? [a.value] : [])),
+        );
+        cleanup();
+      }
+    }
+    expect(real.missing).toEqual([]);
   });
 });
 

@@ -1,0 +1,143 @@
+/**
+ * A form panel (UI-05, UI-06, CONT-22, VAL-01, VAL-02): the panel's JSON Schema rendered by
+ * @rjsf/core with Muster's templates and widgets (./form/), Continue and Previous, an error
+ * summary after a submit with errors, inline messages from content, and a top-level banner
+ * when the app holds an error. Validation uses the panel's precompiled validator (strict CSP);
+ * if it is refused the screen shows an error and logs it, and the shell takes the applicant
+ * to the trap.
+ *
+ * Default export so the shell can React.lazy it: rjsf and the validators load only when a
+ * form panel first appears (the first screen's JS budget).
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import Form from '@rjsf/core';
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import type { JsonObject } from '../../engine/state';
+import type { FormScreenProps } from '../contract';
+import { formCopyKeys, UI_KEYS } from './copy';
+import { FormUiContext, type FormUi } from './form/context';
+import { widgets } from './form/DateWidget';
+import { createErrorTransformer } from './form/messages';
+import { templates } from './form/templates';
+import { buildUiSchema, fieldOrder, labelFor } from './form/uiSchema';
+import { useHeadingFocus } from './useHeadingFocus';
+import '../styles/screens.css';
+import '../styles/form.css';
+
+type Load = { panelId: string; status: 'ready'; validator: ValidatorType } | { panelId: string; status: 'error' };
+
+export default function FormScreen(props: FormScreenProps) {
+  const { panel, view, content, telemetry, formData, loadValidator, heldErrorKey, canGoBack, onPrevious } = props;
+  const copy = formCopyKeys(panel, view.variant, content);
+  const heading = useHeadingFocus<HTMLHeadingElement>();
+  const headingId = useId();
+  const [load, setLoad] = useState<Load | undefined>(undefined);
+  const [attempt, setAttempt] = useState(0);
+  const submitted = useRef(false);
+  const telemetryRef = useRef(telemetry);
+  const onSubmitRef = useRef(props.onSubmit);
+  useEffect(() => {
+    telemetryRef.current = telemetry;
+    onSubmitRef.current = props.onSubmit;
+  });
+
+  useEffect(() => {
+    let alive = true;
+    loadValidator(panel.id, panel.schema).then(
+      (validator) => {
+        if (alive) setLoad({ panelId: panel.id, status: 'ready', validator });
+      },
+      (error: unknown) => {
+        if (!alive) return;
+        const code = error !== null && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'VALIDATOR_REFUSED';
+        telemetryRef.current.log('error', 'form validator refused', { panel: panel.id, code, reason: error instanceof Error ? error.message : String(error) });
+        setLoad({ panelId: panel.id, status: 'error' });
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [loadValidator, panel.id, panel.schema]);
+
+  const uiSchema = useMemo(() => buildUiSchema(panel, content), [panel, content]);
+  const labelOf = useCallback((field: string) => labelFor(panel, content, field), [panel, content]);
+  const transformErrors = useMemo(
+    () => createErrorTransformer(panel, content, { track: (...a) => telemetryRef.current.track(...a), log: (...a) => telemetryRef.current.log(...a) }, labelOf),
+    [panel, content, labelOf],
+  );
+  const orderOf = useMemo(() => fieldOrder(panel), [panel]);
+  const ui = useMemo<FormUi>(() => ({ content, attempt, labelOf, orderOf }), [content, attempt, labelOf, orderOf]);
+  // The first data only: afterwards the form owns what the applicant types.
+  const [initialData] = useState<JsonObject>(formData);
+
+  const current = load?.panelId === panel.id ? load : undefined;
+  const alert = copy.alert !== undefined && content.has(copy.alert) && (
+    <div className="mu-alert" data-part="alert">
+      <span className="mu-alert__icon" aria-hidden="true" />
+      <div className="mu-alert__body" dangerouslySetInnerHTML={{ __html: content.html(copy.alert) }} />
+    </div>
+  );
+  const previous = canGoBack && (
+    <button type="button" className="mu-button mu-button--secondary" data-action="previous" onClick={onPrevious}>
+      {content.text(UI_KEYS.previous)}
+    </button>
+  );
+
+  return (
+    <section className="mu-screen mu-form-screen" data-screen={view.step} data-variant={view.variant} data-state={current?.status ?? 'loading'} aria-labelledby={headingId}>
+      <h1 id={headingId} ref={heading} tabIndex={-1} className="mu-heading">
+        {content.text(copy.title)}
+      </h1>
+      {heldErrorKey !== undefined && (
+        <div className="mu-banner mu-banner--error" role="alert" data-part="held-error">
+          {content.text(heldErrorKey)}
+        </div>
+      )}
+      {copy.subhead !== undefined && content.has(copy.subhead) && <p className="mu-subhead">{content.text(copy.subhead)}</p>}
+      {copy.alertPosition === 'top' && alert}
+      {current === undefined && (
+        <p className="mu-processing" role="status">
+          <span className="mu-spinner" aria-hidden="true" />
+          {content.text(UI_KEYS.processing)}
+        </p>
+      )}
+      {current?.status === 'error' && (
+        <div className="mu-banner mu-banner--error" role="alert" data-part="form-unavailable">
+          {content.text(UI_KEYS.formUnavailable)}
+        </div>
+      )}
+      {current?.status === 'ready' && (
+        <FormUiContext.Provider value={ui}>
+          <Form
+            className="mu-form"
+            schema={panel.schema as RJSFSchema}
+            uiSchema={uiSchema}
+            validator={current.validator}
+            initialFormData={initialData}
+            templates={templates}
+            widgets={widgets}
+            transformErrors={transformErrors}
+            showErrorList="top"
+            focusOnFirstError={false}
+            noHtml5Validate
+            onError={() => setAttempt((n) => n + 1)}
+            onSubmit={(event) => {
+              if (submitted.current) return;
+              submitted.current = true;
+              onSubmitRef.current((event.formData ?? {}) as JsonObject);
+            }}
+          >
+            <div className="mu-actions">
+              <button type="submit" className="mu-button mu-button--primary" data-action="continue">
+                {content.text(UI_KEYS.continue)}
+              </button>
+              {previous}
+            </div>
+          </Form>
+        </FormUiContext.Provider>
+      )}
+      {current?.status !== 'ready' && previous && <div className="mu-actions">{previous}</div>}
+      {copy.alertPosition === 'bottom' && alert}
+    </section>
+  );
+}

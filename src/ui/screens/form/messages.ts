@@ -1,0 +1,66 @@
+/**
+ * Validation messages from content (VAL-01, VAL-02): each rjsf error becomes the message the
+ * panel's `messages` map names for its field and keyword, looked up most specific first:
+ * `field/keyword:detail`, `field/keyword`, `keyword:detail`, `keyword` (detail = the format,
+ * e.g. `format:date`). An unmapped error shows `validation.unknown` and is logged by keyword
+ * only (never a value: no personal data in telemetry).
+ */
+import type { RJSFValidationError } from '@rjsf/utils';
+import { toPath } from '@rjsf/utils';
+import type { FormPanel } from '../../../engine/formats.generated';
+import type { ContentApi, Telemetry } from '../../contract';
+import { UI_KEYS } from '../copy';
+
+/** The dotted field path of an error (`firstName`, `address.zip`); '' for the form itself. */
+export function errorField(error: RJSFValidationError): string {
+  return toPath(error.property ?? '')
+    .filter((p) => p !== '')
+    .join('.');
+}
+
+/** The id rjsf gives the field at a dotted path (idPrefix `root`, separator `_`). */
+export function fieldId(field: string, idPrefix = 'root'): string {
+  return field === '' ? idPrefix : [idPrefix, ...field.split('.')].join('_');
+}
+
+function detailOf(error: RJSFValidationError): string | undefined {
+  const params: unknown = error.params;
+  if (error.name === 'format' && params !== null && typeof params === 'object' && 'format' in params) {
+    const f = (params as { format: unknown }).format;
+    return typeof f === 'string' ? f : undefined;
+  }
+  return undefined;
+}
+
+/** The content key of an error's message, or undefined when the panel maps none. */
+export function messageKeyFor(panel: FormPanel, error: RJSFValidationError): string | undefined {
+  const messages = panel.messages ?? {};
+  const field = errorField(error);
+  const keyword = error.name ?? '';
+  const detail = detailOf(error);
+  const candidates = [
+    detail !== undefined ? `${field}/${keyword}:${detail}` : undefined,
+    `${field}/${keyword}`,
+    detail !== undefined ? `${keyword}:${detail}` : undefined,
+    keyword,
+  ];
+  for (const c of candidates) {
+    if (c !== undefined && Object.prototype.hasOwnProperty.call(messages, c)) return messages[c];
+  }
+  return undefined;
+}
+
+/** The `transformErrors` for a panel: messages from content, the label as the error's title. */
+export function createErrorTransformer(panel: FormPanel, content: ContentApi, telemetry: Telemetry, labelOf: (field: string) => string) {
+  return (errors: RJSFValidationError[]): RJSFValidationError[] =>
+    errors.map((error) => {
+      const field = errorField(error);
+      let key = messageKeyFor(panel, error);
+      if (key === undefined || !content.has(key)) {
+        telemetry.log('warn', 'validation error without a message', { panel: panel.id, field, keyword: error.name ?? '' });
+        key = UI_KEYS.unknownValidation;
+      }
+      const message = content.text(key);
+      return { ...error, message, stack: message, title: labelOf(field) };
+    });
+}

@@ -1,0 +1,72 @@
+/**
+ * The rjsf UI schema a form panel renders with: the panel's own `uiSchema`, with each field's
+ * label (`ui:title`), hint (`ui:help`) and choice labels (`ui:enumNames`) taken from content
+ * through the panel's `labels`, `help` and `enumLabels` maps (dotted paths for nested fields).
+ */
+import type { UiSchema } from '@rjsf/utils';
+import type { JsonValue } from '../../../rules/index';
+import type { FormPanel } from '../../../engine/formats.generated';
+import type { ContentApi } from '../../contract';
+
+type UiNode = { [key: string]: JsonValue };
+
+function isNode(v: JsonValue | undefined): v is UiNode {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function nodeAt(root: UiNode, path: string): UiNode {
+  let node = root;
+  for (const part of path.split('.')) {
+    const next = node[part];
+    const child: UiNode = isNode(next) ? { ...next } : {};
+    node[part] = child;
+    node = child;
+  }
+  return node;
+}
+
+function clone(value: UiNode): UiNode {
+  return JSON.parse(JSON.stringify(value)) as UiNode;
+}
+
+export function buildUiSchema(panel: FormPanel, content: ContentApi): UiSchema {
+  const root: UiNode = clone(panel.uiSchema ?? {});
+  for (const [path, key] of Object.entries(panel.labels ?? {})) nodeAt(root, path)['ui:title'] = content.text(key);
+  for (const [path, key] of Object.entries(panel.help ?? {})) if (content.has(key)) nodeAt(root, path)['ui:help'] = content.text(key);
+  for (const [path, values] of Object.entries(panel.enumLabels ?? {})) {
+    const names: UiNode = {};
+    for (const [value, key] of Object.entries(values)) names[value] = content.text(key);
+    nodeAt(root, path)['ui:enumNames'] = names;
+  }
+  // Submit buttons are Muster's own (Continue and Previous), never rjsf's.
+  const options = isNode(root['ui:submitButtonOptions']) ? root['ui:submitButtonOptions'] : {};
+  root['ui:submitButtonOptions'] = { ...options, norender: true };
+  return root as UiSchema;
+}
+
+/** A field's label text, by dotted path ('' for none). */
+export function labelFor(panel: FormPanel, content: ContentApi, field: string): string {
+  const key = panel.labels?.[field];
+  return key !== undefined ? content.text(key) : '';
+}
+
+/**
+ * The order the form shows its top-level fields in: the UI schema's `ui:order` (with `*` for
+ * the rest) or the schema's property order. A nested field sorts with its top-level field.
+ */
+export function fieldOrder(panel: FormPanel): (field: string) => number {
+  const props = Object.keys(isNode(panel.schema.properties) ? panel.schema.properties : {});
+  const order = panel.uiSchema?.['ui:order'];
+  let sequence = props;
+  if (Array.isArray(order)) {
+    const named = order.filter((x): x is string => typeof x === 'string' && x !== '*');
+    const rest = props.filter((p) => !named.includes(p));
+    const star = order.indexOf('*');
+    sequence = star < 0 ? [...named, ...rest] : [...named.slice(0, star), ...rest, ...named.slice(star)];
+  }
+  return (field: string) => {
+    const top = field.split('.')[0] ?? '';
+    const i = sequence.indexOf(top);
+    return i < 0 ? sequence.length : i;
+  };
+}
