@@ -125,6 +125,11 @@ describe('validation messages from content (VAL-01, VAL-02)', () => {
     expect(telemetry.log).toHaveBeenCalledWith('warn', expect.any(String), { panel: 'test-form', field: 'phone', keyword: 'pattern' });
     expect(telemetry.log).toHaveBeenCalledWith('warn', expect.any(String), { panel: 'test-form', field: 'dob', keyword: 'maximum' });
   });
+  it('uses validation.unknown when content authors define it', () => {
+    const c = makeContent({ 'validation.unknown': 'Something is wrong here' });
+    const out = createErrorTransformer(panel, c, makeTelemetry(), () => '')([err({ name: 'maximum', property: '.dob' })]);
+    expect(out[0]?.message).toBe('Something is wrong here');
+  });
 });
 
 describe('UI schema from content', () => {

@@ -95,6 +95,10 @@ export default function FormScreen(props: FormScreenProps) {
       )}
       {copy.subhead !== undefined && content.has(copy.subhead) && <p className="mu-subhead">{content.text(copy.subhead)}</p>}
       {copy.alertPosition === 'top' && alert}
+      {copy.highlight !== undefined && content.has(copy.highlight) && (
+        <div className="mu-highlight" data-part="highlight" dangerouslySetInnerHTML={{ __html: content.html(copy.highlight) }} />
+      )}
+      {copy.infoSubhead !== undefined && content.has(copy.infoSubhead) && <p className="mu-info-subhead">{content.text(copy.infoSubhead)}</p>}
       {current === undefined && (
         <p className="mu-processing" role="status">
           <span className="mu-spinner" aria-hidden="true" />

@@ -23,7 +23,9 @@ export const UI_KEYS = {
   dateHint: 'app.form.dateHint',
   formUnavailable: 'app.form.unavailable',
   summaryEntry: 'app.form.errorSummary.entry',
+  /** VAL-02: authors may define `validation.unknown` beside the other messages; ui.json ships the default. */
   unknownValidation: 'validation.unknown',
+  unknownValidationDefault: 'app.validation.unknown',
   modalTitle: 'app.milestone.modalTitle',
   disclosureHeading: 'app.milestone.disclosureHeading',
   close: 'app.dialog.close',

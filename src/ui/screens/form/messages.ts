@@ -2,7 +2,8 @@
  * Validation messages from content (VAL-01, VAL-02): each rjsf error becomes the message the
  * panel's `messages` map names for its field and keyword, looked up most specific first:
  * `field/keyword:detail`, `field/keyword`, `keyword:detail`, `keyword` (detail = the format,
- * e.g. `format:date`). An unmapped error shows `validation.unknown` and is logged by keyword
+ * e.g. `format:date`). An unmapped error shows 'Unknown validation error' (content key
+ * `validation.unknown` when authors define it, else `app.validation.unknown`) and is logged by keyword
  * only (never a value: no personal data in telemetry).
  */
 import type { RJSFValidationError } from '@rjsf/utils';
@@ -58,7 +59,7 @@ export function createErrorTransformer(panel: FormPanel, content: ContentApi, te
       let key = messageKeyFor(panel, error);
       if (key === undefined || !content.has(key)) {
         telemetry.log('warn', 'validation error without a message', { panel: panel.id, field, keyword: error.name ?? '' });
-        key = UI_KEYS.unknownValidation;
+        key = content.has(UI_KEYS.unknownValidation) ? UI_KEYS.unknownValidation : UI_KEYS.unknownValidationDefault;
       }
       const message = content.text(key);
       return { ...error, message, stack: message, title: labelOf(field) };
