@@ -302,3 +302,19 @@ describe('QuestionScreen: first-screen budget', () => {
     expect(seen.size).toBeGreaterThan(1);
   });
 });
+
+describe('QuestionScreen: a new step', () => {
+  it('starts fresh even when the same component instance is given the next step', () => {
+    vi.useFakeTimers();
+    const { props, rerender } = setup();
+    fireEvent.click(answerButton('a'));
+    act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS));
+    expect(props.onAnswer).toHaveBeenCalledTimes(1);
+    rerender(<QuestionScreen {...props} view={makeView('test-question-3', 'spouse')} />);
+    expect(answerButton('a').getAttribute('aria-pressed')).toBe('false');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
+    fireEvent.click(answerButton('c'));
+    act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS));
+    expect(props.onAnswer).toHaveBeenLastCalledWith('c');
+  });
+});

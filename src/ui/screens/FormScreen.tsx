@@ -20,13 +20,14 @@ import { widgets } from './form/DateWidget';
 import { createErrorTransformer } from './form/messages';
 import { templates } from './form/templates';
 import { buildUiSchema, fieldOrder, labelFor } from './form/uiSchema';
+import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
 import '../styles/screens.css';
 import '../styles/form.css';
 
 type Load = { panelId: string; status: 'ready'; validator: ValidatorType } | { panelId: string; status: 'error' };
 
-export default function FormScreen(props: FormScreenProps) {
+function FormBody(props: FormScreenProps) {
   const { panel, view, content, telemetry, formData, loadValidator, heldErrorKey, canGoBack, onPrevious } = props;
   const copy = formCopyKeys(panel, view.variant, content);
   const heading = useHeadingFocus<HTMLHeadingElement>();
@@ -144,4 +145,8 @@ export default function FormScreen(props: FormScreenProps) {
       {copy.alertPosition === 'bottom' && alert}
     </section>
   );
+}
+
+export default function FormScreen(props: FormScreenProps) {
+  return <FormBody key={`${stepKey(props.view)}:${props.panel.id}`} {...props} />;
 }

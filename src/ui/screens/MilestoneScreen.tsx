@@ -14,6 +14,7 @@ import type { JsonValue } from '../../rules/index';
 import type { ContentApi, MilestoneScreenProps } from '../contract';
 import { Dialog } from '../components/Dialog';
 import { UI_KEYS } from './copy';
+import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
 import '../styles/screens.css';
 
@@ -103,7 +104,7 @@ function CheckIcon() {
   );
 }
 
-export function MilestoneScreen(props: MilestoneScreenProps) {
+function MilestoneBody(props: MilestoneScreenProps) {
   const { view, content, telemetry, contentKey, milestone, modals = [], loadFragment, showOnContentFailure, canGoBack, onPrevious } = props;
   const [phase, setPhase] = useState<Phase>(loadFragment ? 'loading' : 'ready');
   const [fragment, setFragment] = useState<JsonValue | undefined>(undefined);
@@ -288,6 +289,10 @@ export function MilestoneScreen(props: MilestoneScreenProps) {
       </Dialog>
     </section>
   );
+}
+
+export function MilestoneScreen(props: MilestoneScreenProps) {
+  return <MilestoneBody key={`${stepKey(props.view)}:${props.contentKey}`} {...props} />;
 }
 
 export default MilestoneScreen;

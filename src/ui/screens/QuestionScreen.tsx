@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { QuestionScreenProps } from '../contract';
 import { copyKeys, UI_KEYS } from './copy';
+import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
 import '../styles/screens.css';
 
@@ -20,7 +21,7 @@ function isSpacer(entry: Entry): entry is Extract<Entry, { spacer: true }> {
   return 'spacer' in entry && entry.spacer === true;
 }
 
-export function QuestionScreen(props: QuestionScreenProps) {
+function QuestionBody(props: QuestionScreenProps) {
   const { panel, view, content, answers, linkButtons, canGoBack, onPrevious, onAnswer } = props;
   const delay = props.autoAdvanceMs ?? AUTO_ADVANCE_MS;
   const copy = copyKeys(panel, view.variant);
@@ -157,6 +158,10 @@ export function QuestionScreen(props: QuestionScreenProps) {
       )}
     </section>
   );
+}
+
+export function QuestionScreen(props: QuestionScreenProps) {
+  return <QuestionBody key={stepKey(props.view)} {...props} />;
 }
 
 export default QuestionScreen;
