@@ -1,0 +1,176 @@
+/**
+ * The app's hold on the engine: the current state, the moves the applicant makes, and a redo
+ * stack for the browser's forward button. Every move is an engine call (src/engine/flow.ts);
+ * this class decides nothing about the flow. A move the engine refuses (an answer the panel
+ * does not offer now, a rule error) goes to the product's error route, never a blank screen.
+ */
+import { RuleError, type JsonValue } from '../rules/index';
+import {
+  back,
+  completeCommand,
+  current,
+  forward,
+  historyOf,
+  submitAnswer,
+  toErrorRoute,
+  FlowError,
+  type Flow,
+  type FlowContext,
+  type StepView,
+} from '../engine/flow';
+import { setPath, type AppState, type JsonObject } from '../engine/state';
+import type { Telemetry } from '../ui/contract';
+
+export type Direction = 'forward' | 'back' | 'none';
+
+export interface FlowSnapshot {
+  state: AppState;
+  view: StepView;
+  direction: Direction;
+  /** Bumped on every change; screens are keyed on it. */
+  version: number;
+  /** How many browser-forward steps can be redone. */
+  redoDepth: number;
+}
+
+export interface CommandResult {
+  outcome: string;
+  codes?: string[];
+  status?: number;
+  patch?: AppState;
+}
+
+export interface FlowStoreOptions {
+  flow: Flow;
+  state: AppState;
+  today: () => string;
+  telemetry: Pick<Telemetry, 'log' | 'track'>;
+  /** Called with every new state (persisting it, redacted). */
+  onChange?: (state: AppState) => void;
+}
+
+export class FlowStore {
+  readonly flow: Flow;
+  private snap: FlowSnapshot;
+  private redoStack: AppState[] = [];
+  private readonly listeners = new Set<() => void>();
+  private readonly today: () => string;
+  private readonly telemetry: Pick<Telemetry, 'log' | 'track'>;
+  private readonly onChange: ((state: AppState) => void) | undefined;
+
+  constructor(options: FlowStoreOptions) {
+    this.flow = options.flow;
+    this.today = options.today;
+    this.telemetry = options.telemetry;
+    this.onChange = options.onChange;
+    this.snap = { state: options.state, view: current(options.flow, options.state), direction: 'none', version: 0, redoDepth: 0 };
+  }
+
+  context(): FlowContext {
+    return { today: this.today() };
+  }
+
+  getSnapshot = (): FlowSnapshot => this.snap;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  get state(): AppState {
+    return this.snap.state;
+  }
+
+  get view(): StepView {
+    return this.snap.view;
+  }
+
+  /** The number of screens in the engine's history (the browser history depth we mirror). */
+  get depth(): number {
+    return historyOf(this.snap.state).length;
+  }
+
+  /** A question's answer (after the screen's auto-advance delay). */
+  answer(value: string): void {
+    this.move('forward', (s, ctx) => submitAnswer(this.flow, s, value, ctx), 'answer');
+  }
+
+  /** A form panel's data. */
+  submit(data: JsonObject): void {
+    this.move('forward', (s, ctx) => submitAnswer(this.flow, s, data, ctx), 'submit');
+  }
+
+  /** A milestone's first button (UI-15). */
+  next(): void {
+    this.move('forward', (s, ctx) => forward(this.flow, s, ctx), 'next');
+  }
+
+  /** A command's result. */
+  complete(result: CommandResult): void {
+    this.move('forward', (s, ctx) => completeCommand(this.flow, s, result, ctx), 'command');
+  }
+
+  /** Sends the applicant to the error route with a system reason (FLOW-14). */
+  fail(reason: string): void {
+    this.telemetry.log('error', 'flow error route', { reason: reason.slice(0, 200), step: this.snap.view.step });
+    this.commit(toErrorRoute(this.flow, this.snap.state, reason, this.context()), 'forward', true);
+  }
+
+  /** Previous / browser back (FLOW-21): allowed only with more than one history entry. */
+  previous(): boolean {
+    if (this.depth <= 1) return false;
+    const before = this.snap.state;
+    const after = back(this.flow, before);
+    if (after === before) return false;
+    this.redoStack.push(before);
+    this.commit(after, 'back', false);
+    return true;
+  }
+
+  /** Browser forward after a back: restores the state the back left. */
+  redo(): boolean {
+    const next = this.redoStack.pop();
+    if (!next) return false;
+    this.commit(next, 'forward', false);
+    return true;
+  }
+
+  /** Writes values that are not moves (e.g. app.abandonStatus). */
+  patch(values: Record<string, JsonValue | undefined>): void {
+    let s = this.snap.state;
+    for (const [path, value] of Object.entries(values)) s = setPath(s, path, value);
+    this.snap = { ...this.snap, state: s, version: this.snap.version + 1 };
+    this.onChange?.(s);
+    this.emit();
+  }
+
+  private move(direction: Direction, step: (state: AppState, ctx: FlowContext) => AppState, what: string): void {
+    const before = this.snap.state;
+    const ctx = this.context();
+    let after: AppState;
+    try {
+      after = step(before, ctx);
+    } catch (err) {
+      if (err instanceof FlowError || err instanceof RuleError) {
+        this.telemetry.log('error', `refused ${what}: ${err.message}`, { code: err.code, step: this.snap.view.step });
+        after = toErrorRoute(this.flow, before, `FLOW_ERROR|${err.code}`, ctx);
+      } else {
+        throw err;
+      }
+    }
+    this.commit(after, direction, true);
+  }
+
+  private commit(state: AppState, direction: Direction, clearsRedo: boolean): void {
+    if (clearsRedo) this.redoStack = [];
+    const view = current(this.flow, state);
+    this.snap = { state, view, direction, version: this.snap.version + 1, redoDepth: this.redoStack.length };
+    this.telemetry.track('step_view', { kind: view.kind, module: view.module, step: view.step, variant: view.variant });
+    this.onChange?.(state);
+    this.emit();
+  }
+
+  private emit(): void {
+    for (const l of [...this.listeners]) l();
+  }
+}
