@@ -1,0 +1,341 @@
+/**
+ * The command registry (ROUTE-19): the named effects command steps run, each a service call
+ * or a navigation. A command reports an outcome from its catalogue entry (flows/commands.json)
+ * and state to record; the engine's completeCommand then moves on by the outcome edges.
+ *
+ * Product knowledge stays in the documents: a step's `args` may hold JSON-Logic, evaluated on
+ * the state, e.g. moduleUpdate `{"status": ...}` (the lifecycle status of doc 2 §4) or
+ * ctaRedirect `{"queryId": ...}` (EXIT-10). A command that throws, or reports an outcome its
+ * catalogue entry does not list, is a failure: the app sends the applicant to the error route.
+ */
+import type { JsonValue } from '../rules/index';
+import { getPath, isObject, type AppState, type JsonObject } from '../engine/state';
+import type { Flow } from '../engine/flow';
+import type { CommandResult } from '../app/flow-store';
+import type { RuntimeConfig } from '../app/config';
+import type { SessionStore } from '../app/storage';
+import type { Telemetry } from '../ui/contract';
+import { createEnrollmentService, type EnrollmentAnswer, type EnrollmentService } from './enrollment';
+import { createSponsorService, type SponsorService } from './sponsors';
+import { encodeFailure, failureOf } from './http';
+import { buildProspect, consentOf } from './payload';
+import { destinationUrl, type Leave } from './navigation';
+
+export interface Services {
+  enrollment: EnrollmentService;
+  sponsors: SponsorService;
+}
+
+export function createServices(config: Pick<RuntimeConfig, 'apiBaseUrl'>): Services {
+  return { enrollment: createEnrollmentService(config.apiBaseUrl), sponsors: createSponsorService(config.apiBaseUrl) };
+}
+
+export interface CommandContext {
+  command: string;
+  args: JsonObject;
+  state: AppState;
+  flow: Flow;
+  today: string;
+  config: RuntimeConfig;
+  session: SessionStore;
+  telemetry: Pick<Telemetry, 'log' | 'track'>;
+  services: Services;
+  leave: Leave;
+}
+
+export type CommandOutcome = { kind: 'result'; result: CommandResult } | { kind: 'left'; url: string } | { kind: 'error'; reason: string };
+
+export interface CommandHandler {
+  run(ctx: CommandContext): Promise<CommandOutcome>;
+  /** What the interstitial says while the command runs (UI-19, UI-20). */
+  interstitial?: 'processing' | 'profile';
+}
+
+const result = (outcome: string, patch?: AppState, extra: Omit<CommandResult, 'outcome' | 'patch'> = {}): CommandOutcome => ({ kind: 'result', result: { outcome, ...(patch ? { patch } : {}), ...extra } });
+
+function str(state: AppState, path: string): string | undefined {
+  const v = getPath(state, path);
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+/** An argument: JSON-Logic evaluated on the state (a plain string or number evaluates to itself). */
+function arg(ctx: CommandContext, name: string): JsonValue | undefined {
+  if (!Object.prototype.hasOwnProperty.call(ctx.args, name)) return undefined;
+  return ctx.flow.docs.ruleEngine.evaluate(ctx.args[name] as JsonValue, ctx.state, { today: ctx.today });
+}
+
+function productIdOf(ctx: CommandContext): string {
+  return str(ctx.state, 'session.productId') ?? ctx.flow.productId;
+}
+
+function guidOf(ctx: CommandContext): string | undefined {
+  return str(ctx.state, 'individuals.guid') ?? ctx.session.getString('potentialCustomerGuid');
+}
+
+/** The lifecycle status (doc 2 §4): the step's `status` argument, else detour on an error, update with a guid, else the product's initial status. */
+function lifecycleStatus(ctx: CommandContext): string {
+  const given = arg(ctx, 'status');
+  if (typeof given === 'string' && given !== '') return given;
+  if (getPath(ctx.state, 'error.hasError') === true) return 'detour';
+  if (guidOf(ctx)) return 'update';
+  return ctx.flow.product.config?.initialStatus ?? 'create';
+}
+
+/** Send the prospect with a status: POST to create without a guid, PUT otherwise. Records the guid and tokens. */
+async function sendStatus(ctx: CommandContext, status: string): Promise<{ answer: EnrollmentAnswer; patch: AppState }> {
+  const guid = guidOf(ctx);
+  const payload = buildProspect(ctx.state, { productId: productIdOf(ctx), status, consent: ctx.session.get('consent') });
+  const answer = guid ? await ctx.services.enrollment.update(guid, payload, ctx.session.getString('jwtKey')) : await ctx.services.enrollment.create(payload);
+  const patch: AppState = {};
+  const newGuid = answer.customerId ?? guid;
+  if (answer.status >= 200 && answer.status < 300) {
+    if (newGuid) patch['individuals.guid'] = newGuid;
+    patch['individuals.lastStatus'] = status;
+    ctx.session.set({
+      ...(newGuid ? { potentialCustomerGuid: newGuid } : {}),
+      ...(answer.jwtKey ? { jwtKey: answer.jwtKey } : {}),
+    });
+    if (!guid && answer.customerId) ctx.telemetry.track('customer_created', { status });
+  }
+  return { answer, patch };
+}
+
+const ok = (status: number): boolean => status >= 200 && status < 300;
+
+function failurePatch(reason: string): AppState {
+  return { 'error.hasError': true, 'error.reason': reason };
+}
+
+export const commandRegistry: Record<string, CommandHandler> = {
+  /** SUB-01..SUB-08: the prospect with the lifecycle status of the module just finished. */
+  moduleUpdate: {
+    async run(ctx) {
+      const status = lifecycleStatus(ctx);
+      try {
+        const { answer, patch } = await sendStatus(ctx, status);
+        if (ok(answer.status) || answer.status === 202) return result('success', patch, { status: answer.status });
+        return result('error', { ...patch, ...failurePatch(encodeFailure('PAYLOAD_ERROR', answer)) }, { status: answer.status, codes: answer.codes });
+      } catch (err) {
+        return result('error', failurePatch(encodeFailure('PAYLOAD_ERROR', failureOf(err))));
+      }
+    },
+  },
+
+  /** SUB-17..SUB-21: 201 goes next; 200 with codes is judged; a member number means the pilot page. */
+  payloadSubmit: {
+    async run(ctx) {
+      const status = lifecycleStatus(ctx);
+      let sent;
+      try {
+        sent = await sendStatus(ctx, status);
+      } catch (err) {
+        return result('error', failurePatch(encodeFailure('PAYLOAD_ERROR', failureOf(err))));
+      }
+      const { answer, patch } = sent;
+      const codes = answer.codes;
+      const found = { 'individuals.memberFound': { isFound: codes.length > 0, codes } };
+      if (answer.status === 201 || (ok(answer.status) && codes.length === 0)) return result('next', { ...patch, ...found }, { status: answer.status });
+      if (answer.status === 200) {
+        const fail = (): CommandOutcome => result('error', { ...patch, ...found, ...failurePatch(encodeFailure('PAYLOAD_ERROR', answer)) }, { status: answer.status, codes });
+        if (codes.includes('50017') || codes.includes('50003')) return fail();
+        if (answer.memberNumber) {
+          ctx.session.set({ ...(answer.registrationToken ? { jwtKey: answer.registrationToken } : {}), ...(answer.productUrl ? { productRedirect: answer.productUrl } : {}) });
+          return result('pilotRedirect', { ...patch, ...found }, { status: 200, codes });
+        }
+        if (codes.every((c) => ['50012', '50013', '50015', '50016'].includes(c))) return result('next', { ...patch, ...found }, { status: 200, codes });
+        return fail();
+      }
+      return result('error', { ...patch, ...failurePatch(encodeFailure('PAYLOAD_ERROR', answer)) }, { status: answer.status, codes });
+    },
+  },
+
+  /** SUB-23: exactly one code 50012 goes to proofing; 50015 continues; anything else is an error. */
+  memberFoundRedirect: {
+    async run(ctx) {
+      const raw = getPath(ctx.state, 'individuals.memberFound.codes');
+      const codes = Array.isArray(raw) ? raw.map(String) : [];
+      if (codes.length === 1 && codes[0] === '50012') return result('proofing', undefined, { codes });
+      if (codes.includes('50015')) return result('continue', undefined, { codes });
+      return result('error', failurePatch(['MEMBER_FOUND_ERROR', ...codes].join('|')), { codes });
+    },
+  },
+
+  /** EXIT-09: keep the hand-over values in session, then go to the product's destination. */
+  leaveApp: {
+    async run(ctx) {
+      const s = ctx.state;
+      ctx.session.set({
+        ...(str(s, 'triage.variant') ? { variant: str(s, 'triage.variant') } : {}),
+        ...(str(s, 'session.citizenshipLocationCode') ? { citizenshipLocationCode: str(s, 'session.citizenshipLocationCode') } : {}),
+        ...(str(s, 'session.prefillStatus') ? { prefillStatus: str(s, 'session.prefillStatus') } : {}),
+        ...(str(s, 'session.promotionCd') ? { promotionCd: str(s, 'session.promotionCd') } : {}),
+        ...(str(s, 'session.utmSource') ? { utmSource: str(s, 'session.utmSource') } : {}),
+        consent: consentOf(ctx.session.get('consent')),
+      });
+      const url = ctx.session.getString('gotoURL') ?? destinationUrl(ctx.flow.product.destinationURL, productIdOf(ctx));
+      if (!url) return { kind: 'error', reason: 'LEAVE_APP_ERROR|NO_DESTINATION' };
+      ctx.leave(url);
+      return { kind: 'left', url };
+    },
+  },
+
+  /** EXIT-10: clear the session and go to /join/start/?productId=&queryId=. */
+  ctaRedirect: {
+    async run(ctx) {
+      const given = arg(ctx, 'queryId');
+      const variant = str(ctx.state, 'triage.variant');
+      const queryId = typeof given === 'string' && given !== '' ? given : (variant ?? 'other');
+      const query = new URLSearchParams({ productId: productIdOf(ctx), queryId });
+      const url = `${ctx.config.joinStartUrl}?${query.toString()}`;
+      ctx.session.clear();
+      ctx.leave(url);
+      return { kind: 'left', url };
+    },
+  },
+
+  /** FLOW-14: send status detour for an error state (when there is a prospect), then the trap. Never fails. */
+  callDetour: {
+    async run(ctx) {
+      const guid = guidOf(ctx);
+      if (!guid || !ctx.session.getString('jwtKey') || str(ctx.state, 'individuals.lastStatus') === 'detour') return result('done');
+      try {
+        const { answer } = await sendStatus(ctx, 'detour');
+        if (!ok(answer.status)) ctx.telemetry.log('warn', 'detour status not accepted', { status: answer.status });
+      } catch (err) {
+        ctx.telemetry.log('warn', 'detour status not sent', { reason: failureOf(err).message });
+      }
+      return result('done', { 'individuals.lastStatus': 'detour' });
+    },
+  },
+
+  /** SPON-01..SPON-10: search for the sponsor. */
+  sponsorSearch: {
+    async run(ctx) {
+      const envelope = sponsorEnvelope(ctx, 'search');
+      let answer;
+      try {
+        answer = await ctx.services.sponsors.search(envelope);
+      } catch (err) {
+        return result('error', { 'sponsor.isError': true, ...failurePatch(encodeFailure('SPONSOR_SEARCH_ERROR', failureOf(err))) });
+      }
+      const spouse = envelopeRelationship(ctx) === 'S';
+      if (ok(answer.status) && answer.codes.length === 0 && answer.sponsorCustId) {
+        return result('found', {
+          'sponsor.isEligible': true,
+          'sponsor.sponsorExists': true,
+          'sponsor.sponsorData': { sponsorCustId: answer.sponsorCustId, ...(answer.partyIdTypeCd ? { sponsorPartyIdTypeCd: answer.partyIdTypeCd } : {}) },
+        }, { status: answer.status });
+      }
+      if ((ok(answer.status) || (answer.status === 400 && spouse)) && answer.codes.length > 0) {
+        return result('ineligible', { 'sponsor.isEligible': false, 'sponsor.codes': answer.codes }, { status: answer.status, codes: answer.codes });
+      }
+      if (answer.status === 404 || (ok(answer.status) && !answer.sponsorCustId)) {
+        return result('notFound', { 'sponsor.sponsorExists': false, 'sponsor.isEligible': true, ...(spouse ? {} : { 'sponsor.codes': [`SPONSOR_SEARCH_ERROR|${answer.status}|${answer.message ?? 'not found'}`] }) }, { status: answer.status });
+      }
+      const detail = answer.codes.length > 0 ? answer.codes.join(',') : (answer.message ?? 'error');
+      return result('error', { 'sponsor.isError': true, ...failurePatch(`SPONSOR_SEARCH_ERROR|${answer.status}|${detail}`) }, { status: answer.status, codes: answer.codes });
+    },
+  },
+
+  /** SPON-05, SPON-06, SPON-11: create the sponsor, or update one that was created. */
+  sponsorCreate: {
+    async run(ctx) {
+      const created = getPath(ctx.state, 'sponsor.isCreated') === true || ctx.session.getString('sponsorTypeCd') !== undefined;
+      const custId = str(ctx.state, 'sponsor.sponsorData.sponsorCustId');
+      let answer;
+      try {
+        answer = created && custId ? await ctx.services.sponsors.update(custId, sponsorEnvelope(ctx, 'updateSponsor')) : await ctx.services.sponsors.create(sponsorEnvelope(ctx, 'create'));
+      } catch (err) {
+        return result('error', { 'sponsor.isError': true, ...failurePatch(`SPONSOR_CREATE_OR_UPDATE_ERROR|${failureOf(err).status ?? 'NO_RESPONSE'}`) });
+      }
+      if (answer.codes.length > 0 && (ok(answer.status) || answer.status === 400)) {
+        return result('codes', { 'sponsor.codes': answer.codes, ...(ok(answer.status) ? failurePatch(`SPONSOR_CREATE_OR_UPDATE_CODES|${answer.codes.join(',')}`) : {}) }, { status: answer.status, codes: answer.codes });
+      }
+      if (ok(answer.status)) {
+        // SPON: an update whose returned party type differs from the one held is a spouse mismatch.
+        const held = str(ctx.state, 'sponsor.sponsorData.sponsorPartyIdTypeCd');
+        const mismatch = created && answer.partyIdTypeCd !== undefined && held !== undefined && answer.partyIdTypeCd !== held;
+        const sponsorGuid = answer.sponsorCustId ?? custId;
+        if (sponsorGuid) ctx.session.set({ sponsorGuid, sponsorId: sponsorGuid });
+        return result('created', {
+          'sponsor.isCreated': true,
+          ...(sponsorGuid ? { 'sponsor.sponsorGuid': sponsorGuid, 'sponsor.sponsorData.sponsorCustId': sponsorGuid } : {}),
+          ...(mismatch ? { 'sponsor.sponsorData.spouseMismatch': true } : {}),
+        }, { status: answer.status });
+      }
+      const reason = answer.status >= 500 ? 'SPONSOR_CREATE_OR_UPDATE_ERROR|NO_RESPONSE' : `SPONSOR_CREATE_OR_UPDATE_ERROR|${answer.status}|${answer.codes[0] ?? ''}`;
+      return result('error', { 'sponsor.isError': true, ...failurePatch(reason) }, { status: answer.status });
+    },
+  },
+
+  /** UI-20: the module is complete while the profile is created. */
+  completeModule: {
+    interstitial: 'profile',
+    async run(ctx) {
+      try {
+        const { answer, patch } = await sendStatus(ctx, typeof arg(ctx, 'status') === 'string' ? (arg(ctx, 'status') as string) : 'complete');
+        if (!ok(answer.status)) return result('done', { ...patch, ...failurePatch(encodeFailure('PAYLOAD_ERROR', answer)) }, { status: answer.status });
+        return result('done', patch, { status: answer.status });
+      } catch (err) {
+        return result('done', failurePatch(encodeFailure('PAYLOAD_ERROR', failureOf(err))));
+      }
+    },
+  },
+};
+
+/** The sponsor's relationship code (P, B, G, S): the step's `relationshipType` argument. */
+function envelopeRelationship(ctx: CommandContext): string | undefined {
+  const r = arg(ctx, 'relationshipType');
+  return typeof r === 'string' && r !== '' ? r : undefined;
+}
+
+/** The sponsor request envelope (doc 2 §3): the sponsor's details from `eligibility.<person>` (the step's `person` argument, default sponsor). */
+function sponsorEnvelope(ctx: CommandContext, status: string): JsonObject {
+  const person = arg(ctx, 'person');
+  const base = `eligibility.${typeof person === 'string' && /^[a-z]+$/.test(person) ? person : 'sponsor'}.personalInfo`;
+  const info = getPath(ctx.state, base);
+  const p = isObject(info) ? info : {};
+  const text = (k: string): string | undefined => (typeof p[k] === 'string' && p[k] !== '' ? (p[k] as string) : undefined);
+  const ssn = text('ssn')?.replace(/\D/g, '');
+  const sponsor: JsonObject = {};
+  const put = (k: string, v: string | undefined): void => {
+    if (v !== undefined) sponsor[k] = v;
+  };
+  put('sponsorFirstNm', text('firstName'));
+  put('sponsorLastNm', text('lastName'));
+  put('sponsorBirthDate', text('dob'));
+  put('sponsorRelationshipType', envelopeRelationship(ctx));
+  put('sponsorCustId', str(ctx.state, 'sponsor.sponsorData.sponsorCustId'));
+  if (ssn && ssn.length === 4) put('sponsorSocialLast4', ssn);
+  else put('sponsorSocialSecurityNr', ssn);
+  put('sponsorEmail', text('emailAddress'));
+  put('sponsorPhone', text('phoneNumber')?.replace(/\D/g, ''));
+  put('sponsorCountryOfCitizenship', text('countryOfCitizenship'));
+  put('sponsorMemberNumber', text('memberNumber'));
+  return {
+    channelType: 'DIGITAL_MODEL',
+    inquirerCustId: guidOf(ctx) ?? '',
+    productId: productIdOf(ctx),
+    status,
+    sponsor,
+  };
+}
+
+/** Runs the current command step. Never throws: a failure is `{ kind: 'error' }`. */
+export async function runCommand(registry: Record<string, CommandHandler>, ctx: CommandContext): Promise<CommandOutcome> {
+  const handler = Object.prototype.hasOwnProperty.call(registry, ctx.command) ? registry[ctx.command] : undefined;
+  if (!handler) return { kind: 'error', reason: `COMMAND_ERROR|${ctx.command}|not in the command registry` };
+  let outcome: CommandOutcome;
+  try {
+    outcome = await handler.run(ctx);
+  } catch (err) {
+    return { kind: 'error', reason: `COMMAND_ERROR|${ctx.command}|${err instanceof Error ? err.message : String(err)}` };
+  }
+  if (outcome.kind === 'result') {
+    const declared: readonly string[] = ctx.flow.docs.commands.get(ctx.command)?.command.outcomes ?? [];
+    if (!declared.includes(outcome.result.outcome)) {
+      return { kind: 'error', reason: `COMMAND_ERROR|${ctx.command}|outcome "${outcome.result.outcome}" is not one of ${declared.join(', ')}` };
+    }
+  }
+  return outcome;
+}

@@ -1,0 +1,61 @@
+/**
+ * HTTP clients for the provider's services (doc 2 §7), with the timeouts of CONST-01, and the
+ * one shape every failure is reduced to. Loaded lazily: the first question screen needs none
+ * of this.
+ */
+import axios, { isAxiosError, type AxiosInstance } from 'axios';
+
+/** CONST-01: 10000 ms generic, 15000 ms enrollment, 30000 ms for the long helper (address calls, CONST-02). */
+export const TIMEOUTS = { generic: 10_000, enrollment: 15_000, long: 30_000 } as const;
+
+/** Resolve a configured base URL (absolute or relative to the page) to an absolute one. */
+export function absoluteBase(base: string): string {
+  const origin = typeof window !== 'undefined' ? window.location.href : 'http://localhost/';
+  return new URL(base, origin).href;
+}
+
+export function createClient(baseURL: string, timeout: number): AxiosInstance {
+  return axios.create({
+    baseURL: absoluteBase(baseURL),
+    timeout,
+    headers: { Accept: 'application/json' },
+    // Every status is an answer the caller judges (201, 200 with codes, 404 for a sponsor...).
+    validateStatus: () => true,
+  });
+}
+
+export interface ServiceFailure {
+  /** The HTTP status, when the service answered. */
+  status?: number;
+  codes: string[];
+  message: string;
+  /** A timeout (ECONNABORTED, or status 408). */
+  timeout: boolean;
+}
+
+/** Error codes of an answer body: `codes`, `data.codes`, or `errors[].errorCode`. */
+export function codesOf(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const b = body as { codes?: unknown; data?: { codes?: unknown }; errors?: unknown };
+  const list = Array.isArray(b.codes) ? b.codes : Array.isArray(b.data?.codes) ? b.data.codes : Array.isArray(b.errors) ? b.errors.map((e) => (e as { errorCode?: unknown } | null)?.errorCode) : [];
+  return list.filter((c): c is string | number => typeof c === 'string' || typeof c === 'number').map(String);
+}
+
+/** A thrown request error (no answer) as a ServiceFailure. */
+export function failureOf(err: unknown): ServiceFailure {
+  if (isAxiosError(err)) {
+    const status = err.response?.status;
+    return {
+      ...(status !== undefined ? { status } : {}),
+      codes: codesOf(err.response?.data),
+      message: err.code ?? err.message,
+      timeout: err.code === 'ECONNABORTED' || err.code === 'ETIMEDOUT' || status === 408,
+    };
+  }
+  return { codes: [], message: err instanceof Error ? err.message : String(err), timeout: false };
+}
+
+/** `STATUS_<n>` or `NO_RESPONSE`, then each code, pipe-joined (doc 1 §8). */
+export function encodeFailure(prefix: string, failure: Pick<ServiceFailure, 'status' | 'codes'>): string {
+  return [prefix, failure.status !== undefined ? `STATUS_${failure.status}` : 'NO_RESPONSE', ...failure.codes].join('|');
+}

@@ -1,0 +1,50 @@
+/**
+ * The sponsor service (doc 2 §7, SPON-*): search or create (POST member-eligibility/sponsors)
+ * and update (PUT member-eligibility/sponsors/{sponsorCustId}). The answer's data carries
+ * codes, sponsorCustId and the sponsor's party id type.
+ */
+import type { AxiosInstance } from 'axios';
+import { codesOf, createClient, TIMEOUTS } from './http';
+
+export interface SponsorAnswer {
+  status: number;
+  codes: string[];
+  sponsorCustId?: string;
+  partyIdTypeCd?: string;
+  message?: string;
+}
+
+function answerOf(status: number, body: unknown): SponsorAnswer {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const data = (typeof b.data === 'object' && b.data !== null ? b.data : b) as Record<string, unknown>;
+  const out: SponsorAnswer = { status, codes: codesOf(body) };
+  if (typeof data.sponsorCustId === 'string' && data.sponsorCustId !== '') out.sponsorCustId = data.sponsorCustId;
+  const typeKey = Object.keys(data).find((k) => /^sponsor.*PartyIdTypeCd$/.test(k));
+  const type = typeKey ? data[typeKey] : undefined;
+  if (typeof type === 'string') out.partyIdTypeCd = type;
+  if (typeof b.message === 'string') out.message = b.message;
+  return out;
+}
+
+export interface SponsorService {
+  search(envelope: object): Promise<SponsorAnswer>;
+  create(envelope: object): Promise<SponsorAnswer>;
+  update(sponsorCustId: string, body: object): Promise<SponsorAnswer>;
+}
+
+export function createSponsorService(apiBaseUrl: string, client: AxiosInstance = createClient(apiBaseUrl, TIMEOUTS.generic)): SponsorService {
+  return {
+    async search(envelope) {
+      const r = await client.post('member-eligibility/sponsors', envelope);
+      return answerOf(r.status, r.data);
+    },
+    async create(envelope) {
+      const r = await client.post('member-eligibility/sponsors', envelope);
+      return answerOf(r.status, r.data);
+    },
+    async update(sponsorCustId, body) {
+      const r = await client.put(`member-eligibility/sponsors/${encodeURIComponent(sponsorCustId)}`, body);
+      return answerOf(r.status, r.data);
+    },
+  };
+}
