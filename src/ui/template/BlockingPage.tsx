@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+import type { ContentApi } from '../contract';
+import { Header } from './Header';
+import '../styles/app.css';
+import './template.css';
+
+export type BlockingKind = 'private' | 'support' | 'trap';
+
+/**
+ * Pages that stop the app (issue 4 "Blocking pages"): no session storage (SESS-12), the support
+ * variant without a caller (AUTH-18), and documents that fail to load or check (the trap).
+ */
+export function BlockingPage({ kind, content, brand }: { kind: BlockingKind; content: ContentApi; brand: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  const copy =
+    kind === 'private'
+      ? { heading: content.text('app.blocked.private') }
+      : kind === 'support'
+        ? { heading: content.text('app.blocked.support.heading'), body: content.text('app.blocked.support.body') }
+        : { heading: content.text('app.trap.heading'), body: content.text('app.trap.body') };
+  const brandName = content.has(`app.brand.${brand}`) ? content.text(`app.brand.${brand}`) : content.text('app.brand.muster');
+  useEffect(() => {
+    document.title = brandName;
+  }, [brandName]);
+  return (
+    <div className="mu-app">
+      <Header brand={brandName} label={content.text('app.header.label')} />
+      <main id="mu-main" className="mu-main mu-blocked" data-blocked={kind} {...(kind === 'trap' ? { 'data-milestone': 'trap-door', 'data-screen': 'trap-door', 'data-variant': 'self' } : {})}>
+        <div className="mu-screen">
+          <h1 ref={heading} tabIndex={-1} className="mu-heading">
+            {copy.heading}
+          </h1>
+          {copy.body !== undefined && <p className="mu-subhead">{copy.body}</p>}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The transactional page template (PROD-08, doc 1 §1): a skip link, the demo banner, the
+ * header (brand, help, exit), the progress bar, the screen, and the footnotes and disclosures.
+ */
+import { useState, type ReactNode } from 'react';
+import type { ContentApi } from '../contract';
+import { Header } from './Header';
+import { HelpDialog } from './HelpDialog';
+import { ProgressBar } from './ProgressBar';
+import { Disclosures } from './Disclosures';
+import type { DisclosureItem } from './disclosures';
+import type { ProgressModel } from '../../app/progress';
+import '../styles/app.css';
+import './template.css';
+
+export interface TemplateProps {
+  content: ContentApi;
+  brand: string;
+  productId: string;
+  theme?: string;
+  demo: boolean;
+  progress?: ProgressModel;
+  disclosures: DisclosureItem[];
+  onExit?: () => void;
+  children: ReactNode;
+}
+
+export function Template({ content, brand, productId, theme, demo, progress, disclosures, onExit, children }: TemplateProps) {
+  const [help, setHelp] = useState(false);
+  const banner = demo ? content.text('app.demo.banner') : '';
+  const withProgress = progress?.visible === true;
+  return (
+    <div className={`mu-app mu-theme-${theme ?? 'grey'}`} data-product={productId} data-demo={demo ? 'true' : undefined}>
+      <a className="mu-skip" href="#mu-main">
+        {content.text('app.skipLink')}
+      </a>
+      {banner !== '' && (
+        <p className="mu-demo-banner" data-part="demo-banner">
+          {banner}
+        </p>
+      )}
+      <Header
+        brand={brand}
+        label={content.text('app.header.label')}
+        help={{ label: content.text('app.header.help'), onClick: () => setHelp(true) }}
+        {...(onExit ? { exit: { label: content.text('app.header.exit'), onClick: onExit } } : {})}
+      />
+      <div className={withProgress ? 'mu-body mu-body--progress' : 'mu-body'}>
+        {withProgress && progress && <ProgressBar step={progress.step} total={progress.total} percent={progress.percent} sections={progress.sections} {...(progress.current !== undefined ? { current: progress.current } : {})} content={content} />}
+        <main id="mu-main" className="mu-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+      <Disclosures items={disclosures} label={content.text('app.disclosures.label')} />
+      <HelpDialog open={help} content={content} onClose={() => setHelp(false)} />
+    </div>
+  );
+}
