@@ -1,0 +1,182 @@
+/**
+ * The app shell: the router (basename /join/get-started), the template around the step, the
+ * URL kept in step with the engine, browser back and forward through the engine's history,
+ * the exit dialog (and EXIT-04's back-button modal), the page title.
+ *
+ * Browser history: each screen's history entry carries `{ depth, base }`: depth is the
+ * engine's history length for that screen, base the lowest depth this tab's entries reach.
+ * A forward move pushes an entry; a command step's entry is replaced by the step after it.
+ * Browser back to a lower depth is engine back (FLOW-21); browser forward redoes what back
+ * undid. A URL that does not match the engine's step is replaced by the step's (ROUTE-03).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createBrowserRouter,
+  createMemoryRouter,
+  Outlet,
+  RouterProvider,
+  useBlocker,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  type Location,
+  type RouteObject,
+} from 'react-router-dom';
+import { Template } from '../ui/template/Template';
+import { ExitDialog } from '../ui/template/ExitDialog';
+import { exitCopy } from '../ui/template/exit-copy';
+import { orderedDisclosures } from '../ui/template/disclosures';
+import { getPath } from '../engine/state';
+import { AppContext, ShellContext, useApp, useFlow, type ShellActions } from './context';
+import { StepHost } from './StepHost';
+import { TestRoute } from './TestRoutes';
+import { progressModel } from './progress';
+import { exitApp } from './exit';
+import { appPath, BASENAME, commandRoutes, parsePath, pathOf, TEST_ROUTES } from './routes';
+import type { AppInstance } from './boot';
+
+interface EntryState {
+  depth: number;
+  base: number;
+}
+
+function entryState(location: Pick<Location, 'state'>): EntryState | undefined {
+  const s = location.state as Partial<EntryState> | null | undefined;
+  return s && typeof s.depth === 'number' && typeof s.base === 'number' ? { depth: s.depth, base: s.base } : undefined;
+}
+
+function Shell() {
+  const app = useApp();
+  const { store, flow, content } = app;
+  const snap = useFlow(store);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigationType = useNavigationType();
+  const routes = useMemo(() => commandRoutes(flow), [flow]);
+  const parsed = parsePath(location.pathname, { commandRoutes: routes, testRoutes: app.testRoutes });
+  const [exitOpen, setExitOpen] = useState(false);
+  const backButtonModal = flow.product.config?.backButtonModal === true;
+  const initialKey = useRef(location.key);
+  const handledKey = useRef(location.key);
+
+  // EXIT-04: with a back-button modal, browser back (to an earlier screen) opens the exit dialog instead.
+  const blocker = useBlocker(({ historyAction, nextLocation }) => {
+    if (!backButtonModal || historyAction !== 'POP' || exitOpen) return false;
+    const next = entryState(nextLocation);
+    return next === undefined || next.depth < store.depth;
+  });
+  useEffect(() => {
+    if (blocker.state === 'blocked') {
+      blocker.reset();
+      setExitOpen(true);
+    }
+  }, [blocker]);
+
+  // Browser back / forward: move the engine to the entry's depth.
+  useEffect(() => {
+    if (navigationType !== 'POP' || location.key === initialKey.current || location.key === handledKey.current) return;
+    handledKey.current = location.key;
+    const target = entryState(location);
+    if (!target) return;
+    while (target.depth < store.depth && store.previous()) {
+      /* engine back, one screen at a time */
+    }
+    while (target.depth > store.depth && store.redo()) {
+      /* redo what back undid */
+    }
+  }, [location, navigationType, store]);
+
+  // The URL mirrors the engine's step.
+  useEffect(() => {
+    if (parsed.kind === 'test' && !(store.view.kind === 'end' && parsed.name === 'fake-end-panel')) return;
+    const view = store.view;
+    if (view.kind === 'end' && !app.testRoutes) return; // leaving the app
+    const desired = pathOf(flow, view, { testRoutes: app.testRoutes });
+    const here = entryState(location);
+    const depth = store.depth;
+    const at = appPath(location.pathname, '');
+    if (at === desired && here?.depth === depth) return;
+    // A forward move from a screen's entry adds an entry; anything else (a command's entry, the
+    // entry URL, a deep link, Previous without a browser entry to go back to) replaces it.
+    const push = at !== desired && (parsed.kind === 'panel' || parsed.kind === 'milestone') && here !== undefined && snap.direction === 'forward' && here.depth <= depth;
+    const base = here ? Math.min(here.base, depth) : depth;
+    navigate(desired, { replace: !push, state: { depth, base } satisfies EntryState });
+  }, [snap.version, location, parsed, store, flow, navigate, app.testRoutes, snap.direction]);
+
+  // Page title: the product name and the brand (PROD-12, PROD-13).
+  const brand = content.has(`app.brand.${app.config.brand}`) ? content.text(`app.brand.${app.config.brand}`) : content.text('app.brand.muster');
+  const productName = flow.product.config?.productName ? content.text(flow.product.config.productName) : '';
+  useEffect(() => {
+    document.title = productName ? content.text('app.title', { product: productName, brand }) : brand;
+  }, [content, productName, brand]);
+
+  const previous = useCallback(() => {
+    const here = entryState(location);
+    if (!backButtonModal && here && here.depth === store.depth && here.depth > here.base) {
+      navigate(-1); // the POP moves the engine back
+      return;
+    }
+    store.previous();
+  }, [location, backButtonModal, store, navigate]);
+  const actions = useMemo<ShellActions>(() => ({ previous, openExit: () => setExitOpen(true) }), [previous]);
+
+  const hasGuid = typeof getPath(snap.state, 'individuals.guid') === 'string' || app.session.getString('potentialCustomerGuid') !== undefined;
+  const copy = exitCopy(flow.product.config, content, hasGuid);
+  const leave = useCallback(() => {
+    setExitOpen(false);
+    void exitApp({
+      store,
+      session: app.session,
+      telemetry: app.telemetry,
+      homeUrl: app.config.homeUrl,
+      productId: flow.productId,
+      onLeaving: app.stopPersisting,
+      leave: app.env.leave,
+      sendAbandon: async (guid, jwt) => {
+        await app.servicesReady();
+        const [{ createServices }, { buildProspect }] = await Promise.all([import('../services/commands'), import('../services/payload')]);
+        const answer = await createServices(app.config).enrollment.update(guid, buildProspect(store.state, { productId: flow.productId, status: 'abandon' }), jwt);
+        if (answer.status >= 300) throw new Error(`abandon: HTTP ${answer.status}`);
+      },
+    });
+  }, [store, app, flow]);
+
+  const progress = progressModel(flow, snap.state, snap.view, store.context());
+  const disclosures = useMemo(() => orderedDisclosures(flow.product, content, getPath(snap.state, 'session.authenticated') === true, app.telemetry), [flow, content, snap.state, app.telemetry]);
+
+  return (
+    <ShellContext.Provider value={actions}>
+      <Template content={content} brand={brand} productId={flow.productId} theme={flow.product.config?.theme} demo={app.demo} progress={progress} disclosures={disclosures} onExit={() => setExitOpen(true)}>
+        <Outlet />
+      </Template>
+      <ExitDialog open={exitOpen} copy={copy} onLeave={leave} onStay={() => setExitOpen(false)} />
+    </ShellContext.Provider>
+  );
+}
+
+/** The route table. Every path that is not a test route shows the engine's step: the path only mirrors it (src/app/routes.ts parses it). */
+export function appRoutes(app: AppInstance): RouteObject[] {
+  return [
+    {
+      element: <Shell />,
+      children: [
+        ...(app.testRoutes ? TEST_ROUTES.map((name) => ({ path: name, element: <TestRoute name={name} /> })) : []),
+        { index: true, element: <StepHost /> },
+        { path: '*', element: <StepHost /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(app: AppInstance, memory?: { initialEntries: string[] }) {
+  const routes = appRoutes(app);
+  return memory ? createMemoryRouter(routes, { initialEntries: memory.initialEntries, basename: BASENAME }) : createBrowserRouter(routes, { basename: BASENAME });
+}
+
+export function App({ app, router }: { app: AppInstance; router: ReturnType<typeof createAppRouter> }) {
+  return (
+    <AppContext.Provider value={app}>
+      <RouterProvider router={router} />
+    </AppContext.Provider>
+  );
+}

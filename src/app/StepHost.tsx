@@ -1,0 +1,257 @@
+/**
+ * Renders the engine's current step with the screen for it (src/ui/contract.ts) and runs
+ * command steps through the registry (ROUTE-19): a command has no UI; the last screen stays
+ * frozen under it, and the interstitial shows if the wait passes a second.
+ */
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { availableAnswers, bindPath, answerPath, evaluateCondition, type StepView } from '../engine/flow';
+import { getPath, isObject, type JsonObject } from '../engine/state';
+import type { JsonValue } from '../rules/index';
+import type { QuestionPanel } from '../engine/formats.generated';
+import { QuestionScreen } from '../ui/screens/QuestionScreen';
+import { MilestoneScreen } from '../ui/screens/MilestoneScreen';
+import { Transition } from '../ui/template/Transition';
+import { Interstitial } from '../ui/template/Interstitial';
+import { InterstitialTimer } from '../ui/template/interstitial-timer';
+import { useApp, useFlow, useShell } from './context';
+import { lazyValidatorLoader } from './validators';
+import type { AppInstance } from './boot';
+import type { FlowStore } from './flow-store';
+import { destinationUrl } from '../services/navigation';
+
+const FormScreen = lazy(() => import('../ui/screens/FormScreen'));
+
+/** CONT-13/14: on these modules' milestones, and on the error route, a content failure still shows the screen. */
+const CONTENT_FAILURE_TOLERANT_MODULES = new Set(['entry-page', 'landing-page']);
+/** UI-21: the panel that shows the prefill failure as a held error. */
+const PREFILL_PANEL = 'basic-info-panel';
+
+/** One command run per store version, even under StrictMode's double effects. */
+const commandsStarted = new WeakMap<FlowStore, number>();
+
+type Shown = { key: string; element: ReactElement };
+
+function screenKey(app: AppInstance, view: StepView): string {
+  return `${app.store.depth}:${view.position}:${view.module}:${view.step}:${view.variant}`;
+}
+
+/** A fragment loader per app: lazily loads the content service once the services are up. */
+function useFragmentLoader(app: AppInstance): (key: string) => Promise<JsonValue> {
+  return useMemo(() => {
+    let service: Promise<(key: string) => Promise<JsonValue>> | undefined;
+    return async (key: string) => {
+      service ??= app.servicesReady()
+        .then(() => import('../services/fragments'))
+        .then((m) => {
+          const fetchFragment = m.createFragmentService(app.config.contentBaseUrl, app.telemetry);
+          return (k: string) => fetchFragment(k, { authenticated: false });
+        });
+      return (await service)(key);
+    };
+  }, [app]);
+}
+
+export function TrapFallback() {
+  const app = useApp();
+  return (
+    <section className="mu-screen" data-screen="trap-door" data-variant="self" data-milestone="trap-door">
+      <h1 className="mu-heading" tabIndex={-1} ref={(el) => el?.focus()}>
+        {app.content.text('app.trap.heading')}
+      </h1>
+      <p className="mu-subhead">{app.content.text('app.trap.body')}</p>
+    </section>
+  );
+}
+
+export function EndPage() {
+  const app = useApp();
+  const destination = app.session.getString('gotoURL') ?? destinationUrl(app.flow.product.destinationURL, app.flow.productId) ?? app.config.homeUrl;
+  return (
+    <section className="mu-screen" data-screen="@end" data-variant="self">
+      <h1 className="mu-heading" tabIndex={-1} ref={(el) => el?.focus()}>
+        {app.content.text('app.end.heading')}
+      </h1>
+      <p className="mu-subhead">{app.content.text('app.end.body', { destination })}</p>
+    </section>
+  );
+}
+
+export function StepHost() {
+  const app = useApp();
+  const shell = useShell();
+  const snap = useFlow(app.store);
+  const { view, state } = snap;
+  const { store, flow, content, telemetry } = app;
+  const last = useRef<Shown | undefined>(undefined);
+  const [interstitial, setInterstitial] = useState<{ visible: boolean; kind: 'processing' | 'profile' }>({ visible: false, kind: 'processing' });
+  const loadFragment = useFragmentLoader(app);
+  const loadValidator = useMemo(() => lazyValidatorLoader((panelId, code) => store.fail(`FORM_VALIDATOR_ERROR|${code}|${panelId}`)), [store]);
+  const canGoBack = store.depth > 1;
+  const onPrevious = shell.previous;
+  const onAnswer = useCallback((value: string) => store.answer(value), [store]);
+  const onSubmit = useCallback((data: JsonObject) => store.submit(data), [store]);
+
+  // Commands: run once per arrival on a command step.
+  useEffect(() => {
+    if (view.kind !== 'command' || !view.command) return;
+    const started = snap.version;
+    if (commandsStarted.get(store) === started) return;
+    commandsStarted.set(store, started);
+    const command = view.command;
+    const timer = new InterstitialTimer((visible) => setInterstitial((s) => ({ ...s, visible })));
+    timer.start();
+    const stillHere = (): boolean => store.getSnapshot().version === started;
+    void (async () => {
+      await app.servicesReady();
+      const mod = await import('../services/commands');
+      const handler = Object.prototype.hasOwnProperty.call(mod.commandRegistry, command) ? mod.commandRegistry[command] : undefined;
+      setInterstitial((s) => ({ ...s, kind: handler?.interstitial ?? 'processing' }));
+      const outcome = await mod.runCommand(mod.commandRegistry, {
+        command,
+        args: view.args ?? {},
+        state: store.state,
+        flow,
+        today: app.env.today(),
+        config: app.config,
+        session: app.session,
+        telemetry,
+        services: mod.createServices(app.config),
+        leave: (url) => {
+          app.stopPersisting();
+          app.env.leave(url);
+        },
+      });
+      await timer.finish();
+      if (!stillHere()) return;
+      if (outcome.kind === 'left') return;
+      if (outcome.kind === 'error') {
+        telemetry.log('error', 'command failed', { command, reason: outcome.reason.slice(0, 300) });
+        // Already on the error route: do not loop; go on to the trap by the command's success outcome.
+        if (view.position < 0) {
+          const success = flow.docs.commands.get(command)?.command.success;
+          if (success) store.complete({ outcome: success });
+          else store.fail(outcome.reason);
+        } else store.fail(outcome.reason);
+        return;
+      }
+      store.complete(outcome.result);
+    })().catch((err: unknown) => {
+      timer.dispose();
+      if (stillHere()) store.fail(`COMMAND_ERROR|${command}|${err instanceof Error ? err.message : String(err)}`);
+    });
+  }, [view, snap.version, store, app, flow, telemetry]);
+
+  // The end of the flow in production: hand the applicant over (goto, else the product's destination).
+  useEffect(() => {
+    if (view.kind !== 'end' || app.testRoutes) return;
+    const url = app.session.getString('gotoURL') ?? destinationUrl(flow.product.destinationURL, flow.productId) ?? app.config.homeUrl;
+    app.stopPersisting();
+    app.env.leave(url);
+  }, [view.kind, app, flow]);
+
+  let element: ReactElement | undefined;
+  try {
+    element = renderScreen();
+  } catch (err) {
+    // A rule that fails while preparing a screen (an answer filter) is a flow error.
+    telemetry.log('error', 'screen could not be prepared', { step: view.step, reason: err instanceof Error ? err.message : 'unknown' });
+    queueMicrotask(() => store.fail(`FLOW_ERROR|SCREEN|${err instanceof Error ? err.message : 'unknown'}`));
+    element = undefined;
+  }
+
+  function renderScreen(): ReactElement | undefined {
+    const ctx = store.context();
+    const base = { view, content, telemetry, canGoBack, onPrevious };
+    switch (view.kind) {
+      case 'panel': {
+        const panel = view.panel;
+        if (!panel) return <TrapFallback />;
+        if (panel.kind === 'question') {
+          const q = panel as QuestionPanel;
+          const selected = getPath(state, answerPath(q, view.variant));
+          return (
+            <QuestionScreen
+              {...base}
+              panel={q}
+              answers={availableAnswers(flow, q, state, ctx)}
+              linkButtons={(q.linkButtons ?? []).filter((b) => evaluateCondition(flow, b.showWhen, state, ctx))}
+              {...(typeof selected === 'string' ? { selected } : {})}
+              onAnswer={onAnswer}
+            />
+          );
+        }
+        const data = getPath(state, bindPath(panel, view.variant));
+        const held = getPath(state, 'session.prefillStatus') === 'failed' && panel.id === PREFILL_PANEL && view.variant === 'self' ? 'app.prefill.failed' : undefined;
+        return (
+          <Suspense fallback={<Loading />}>
+            <FormScreen {...base} panel={panel} formData={isObject(data) ? data : {}} loadValidator={loadValidator} onSubmit={onSubmit} {...(held ? { heldErrorKey: held } : {})} />
+          </Suspense>
+        );
+      }
+      case 'milestone': {
+        const instance = view.position >= 0 ? flow.modules[view.position] : undefined;
+        const tolerant = view.position < 0 || (instance !== undefined && CONTENT_FAILURE_TOLERANT_MODULES.has(instance.moduleId));
+        const m = flow.product.config?.modals;
+        const modals = [
+          ...(m?.modalOneKey ? [{ key: m.modalOneKey, ...(m.modalOneTitle ? { title: m.modalOneTitle } : {}) }] : []),
+          ...(m?.modalTwoKey ? [{ key: m.modalTwoKey, ...(m.modalTwoTitle ? { title: m.modalTwoTitle } : {}) }] : []),
+        ].slice(0, flow.product.config?.singleModalEntryMilestone === true && view.milestone === 'entry' ? 1 : 2);
+        return (
+          <MilestoneScreen
+            {...base}
+            contentKey={view.content ?? view.step}
+            milestone={view.milestone ?? view.step}
+            modals={modals}
+            loadFragment={loadFragment}
+            showOnContentFailure={tolerant}
+            onPrimary={() => store.next()}
+            onSecondary={shell.openExit}
+            onContentFailure={(reason) => {
+              telemetry.log('error', 'milestone content failure: going on', { reason: reason.slice(0, 200) });
+              store.patch({ 'error.reason': reason.slice(0, 200) });
+              store.next();
+            }}
+          />
+        );
+      }
+      case 'end':
+        return <EndPage />;
+      case 'error':
+        return <TrapFallback />;
+      case 'command':
+        return undefined;
+    }
+  }
+
+  if (view.kind === 'command') {
+    if (interstitial.visible) {
+      const messages = interstitial.kind === 'profile' ? content.list('app.interstitial.profile') : [content.text('app.interstitial.processing')];
+      return <Interstitial key={interstitial.kind} messages={messages} />;
+    }
+    const frozen = last.current;
+    return frozen ? (
+      <Transition key={frozen.key} direction="none" busy>
+        {frozen.element}
+      </Transition>
+    ) : (
+      <div className="mu-waiting" aria-busy="true" />
+    );
+  }
+  if (!element) return <div className="mu-waiting" aria-busy="true" />;
+  const key = screenKey(app, view);
+  last.current = { key, element };
+  return (
+    <Transition key={key} direction={snap.direction}>
+      {element}
+    </Transition>
+  );
+}
+
+function Loading() {
+  const app = useApp();
+  return (
+    <p className="mu-processing mu-screen" role="status">
+      {app.content.text('app.loading')}
+    </p>
+  );
+}

@@ -1,0 +1,315 @@
+/**
+ * Start-up (issue 4, doc 1 §4 "Session start"): runtime config, storage check, session start
+ * rules, the product's documents, the flow state (new, resumed, or restored after a reload),
+ * the sandbox. Returns what the page shows: the app, a blocking page, or the trap.
+ *
+ * A session starts at the entry URL (the base path, with the entry query). A step URL with a
+ * stored flow snapshot continues that session: that is a reload, or a return within the
+ * session, and it lands on the same step with the same (non-personal) answers.
+ */
+import appStrings from '../../content/en/app.json';
+import { toErrorRoute, startFlow, stepOf, currentCoordinate, DEFAULT_PRODUCT, DEFAULT_SEQUENCE, type Flow } from '../engine/flow';
+import type { DocumentSet } from '../engine/loader';
+import type { AppState, JsonObject } from '../engine/state';
+import type { JsonValue } from '../rules/index';
+import { createContent, bundleSource, contentSource, type AppContent } from '../ui/content';
+import { createTelemetry, type AppTelemetry } from '../ui/telemetry';
+import { fetchConfig, isProduction, type RuntimeConfig } from './config';
+import { fetchProductPack, loadFlow, PackLoadError } from './load';
+import { FlowStore } from './flow-store';
+import { isSnapshotRecord, personalValues, redactPersonal } from './persist';
+import { appPath, BASENAME } from './routes';
+import { canResume, parseEntryQuery, referrerRedirect, safeGoto, type EntryQuery } from './session';
+import { SessionStore, storageAvailable, type SessionValues } from './storage';
+import type { Leave } from '../services/navigation';
+
+/** PROD-16: the feature flags of this build. */
+export const BUILD_FLAGS = { federalAgencies: true, prefillEnabled: true, expansion: false } as const;
+
+export interface BootEnv {
+  /** The app's base URL, e.g. /join/get-started/ (Vite's BASE_URL). */
+  baseUrl: string;
+  location: Pick<Location, 'pathname' | 'search' | 'origin' | 'href'>;
+  referrer: string;
+  storage: () => Storage | undefined;
+  fetch: typeof fetch;
+  today: () => string;
+  leave: Leave;
+  console?: Pick<Console, 'info' | 'warn' | 'error' | 'debug'>;
+  /** Starts the sandbox; default: the msw browser worker (src/sandbox/worker.ts), loaded on demand. */
+  startSandbox?: (config: RuntimeConfig, fragments: (key: string) => JsonValue | undefined) => Promise<void>;
+}
+
+export interface AppInstance {
+  config: RuntimeConfig;
+  flow: Flow;
+  docs: DocumentSet;
+  store: FlowStore;
+  session: SessionStore;
+  content: AppContent;
+  telemetry: AppTelemetry;
+  demo: boolean;
+  /** Test routes and the panel override exist outside production only (ROUTE-07, ROUTE-18). */
+  testRoutes: boolean;
+  /**
+   * Resolves when the services can be called. With the sandbox on, the first call starts the
+   * msw worker: its code is loaded on demand, never before the first question screen.
+   */
+  servicesReady(): Promise<void>;
+  env: BootEnv;
+  /** Stops writing to session storage (the applicant is leaving). */
+  stopPersisting(): void;
+}
+
+export type BootResult =
+  | { kind: 'ready'; app: AppInstance }
+  | { kind: 'blocked'; reason: 'private' | 'support'; content: AppContent; telemetry: AppTelemetry; brand: string }
+  | { kind: 'failed'; reason: string; content: AppContent; telemetry: AppTelemetry; brand: string }
+  | { kind: 'redirected'; url: string };
+
+/** The shell's own copy, bundled: blocking pages and the load-failure trap need it before (or without) the documents. */
+export function shellContent(telemetry?: AppTelemetry): AppContent {
+  return createContent(bundleSource(appStrings), telemetry);
+}
+
+export function localToday(now: Date = new Date()): string {
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+}
+
+/** The content fragment the sandbox serves for a milestone key: the app's own copy in the service's shape. */
+export function fragmentFromContent(content: AppContent, key: string): JsonValue | undefined {
+  const k = (part: string): string => `milestones.${key}.${part}`;
+  if (!content.has(k('heading'))) return undefined;
+  const out: JsonObject = {};
+  for (const part of ['heading', 'subheading', 'button1', 'button2', 'logon']) if (content.has(k(part))) out[part] = content.text(k(part));
+  if (content.has(k('list'))) out.list = content.list(k('list'));
+  return out;
+}
+
+function validRestoredState(flow: Flow, state: AppState): boolean {
+  const c = currentCoordinate(state);
+  if (!c) return false;
+  if (c.step === '@end' || c.step === '@error') return true;
+  return stepOf(flow, c) !== undefined;
+}
+
+function str(v: JsonValue | undefined): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+export async function boot(env: BootEnv): Promise<BootResult> {
+  const out = env.console ?? console;
+  const early = createTelemetry({ environment: 'development', console: out });
+  const storageOk = storageAvailable(env.storage);
+  const session = new SessionStore(storageOk ? env.storage() : undefined, { log: (...a) => telemetryRef.current.log(...a) });
+  const telemetryRef: { current: AppTelemetry } = { current: early };
+
+  const path = appPath(env.location.pathname, BASENAME);
+  const stored: SessionValues = storageOk ? session.read() : {};
+  const snapshot = isSnapshotRecord(stored.flowState) ? stored.flowState : undefined;
+  const rawQuery = parseEntryQuery(env.location.search, true);
+  const isEntry = path === '' || snapshot === undefined;
+  const resuming = isEntry && canResume(stored, rawQuery.action);
+  const requested = !isEntry && snapshot ? snapshot.productId : resuming ? (str(stored.productId) ?? DEFAULT_PRODUCT) : (rawQuery.product ?? DEFAULT_PRODUCT);
+
+  // The config and the product's documents are fetched together: two requests, in parallel.
+  const packPromise = fetchProductPack(env.baseUrl, requested, env.fetch).then(
+    (pack) => ({ pack }),
+    (error: unknown) => ({ error }),
+  );
+  let config: RuntimeConfig;
+  try {
+    config = await fetchConfig(env.baseUrl, env.fetch);
+  } catch (err) {
+    early.log('error', 'runtime config failed to load', { reason: err instanceof Error ? err.message : 'unknown' });
+    return { kind: 'failed', reason: 'config', content: shellContent(early), telemetry: early, brand: 'muster' };
+  }
+  const telemetry = createTelemetry({ environment: config.environment, loggingUrl: config.loggingUrl, console: out });
+  telemetryRef.current = telemetry;
+  const fallback = shellContent(telemetry);
+
+  // SESS-12: no session storage, no app.
+  if (!storageOk) {
+    telemetry.log('error', 'sessionStorage unavailable', { code: 'CONTENT_ERROR' });
+    return { kind: 'blocked', reason: 'private', content: fallback, telemetry, brand: config.brand };
+  }
+
+  const nonProduction = !isProduction(config);
+  const query: EntryQuery = { ...rawQuery };
+  if (!nonProduction) {
+    delete query.panel;
+    delete query.demo;
+  }
+
+  if (isEntry) {
+    // SESS-10: the referrer check, once per session.
+    const redirect = referrerRedirect({
+      expected: config.referrer?.expected,
+      redirectTo: config.referrer?.redirectTo,
+      referrer: env.referrer,
+      resuming,
+      alreadyRedirected: stored.referrerRedirect === true,
+      entryUrl: env.location.href,
+    });
+    // SESS-05: a new session clears the namespace (a resumed one keeps it).
+    if (!resuming) session.clear();
+    if (redirect) {
+      session.set({ referrerRedirect: true });
+      env.leave(redirect);
+      return { kind: 'redirected', url: redirect };
+    }
+    if (stored.referrerRedirect === true && !resuming) session.set({ referrerRedirect: true });
+  }
+
+  // AUTH-18: the support variant needs a caller chosen in the portal.
+  const caller = query.caller ?? session.getString('callerId');
+  if (config.support && !caller) {
+    telemetry.log('error', 'MSR: no caller selected');
+    return { kind: 'blocked', reason: 'support', content: fallback, telemetry, brand: config.brand };
+  }
+
+  // The documents: an unknown product falls back to the default join (FLOW-01, SESS-07).
+  let loaded = await packPromise;
+  let productValid = true;
+  if ('error' in loaded && loaded.error instanceof PackLoadError && loaded.error.status === 404 && requested !== DEFAULT_PRODUCT) {
+    productValid = false;
+    telemetry.log('warn', 'unknown product: the default flow is used', { product: requested });
+    loaded = await fetchProductPack(env.baseUrl, DEFAULT_PRODUCT, env.fetch).then(
+      (pack) => ({ pack }),
+      (error: unknown) => ({ error }),
+    );
+  }
+  const sequenceId = !isEntry && snapshot ? snapshot.sequenceId : resuming ? (str(stored.moduleSequenceId) ?? DEFAULT_SEQUENCE) : DEFAULT_SEQUENCE;
+  let flow: Flow;
+  let docs: DocumentSet;
+  try {
+    if ('error' in loaded) throw loaded.error;
+    ({ flow, docs } = await loadFlow(loaded.pack, sequenceId));
+  } catch (err) {
+    const diagnostics = err instanceof PackLoadError ? err.diagnostics : [];
+    telemetry.log('error', `documents failed to load: ${err instanceof Error ? err.message : String(err)}`.slice(0, 2000), {
+      product: requested,
+      findings: diagnostics.length,
+      ...(diagnostics[0] ? { file: diagnostics[0].file, line: diagnostics[0].line, check: diagnostics[0].check } : {}),
+    });
+    return { kind: 'failed', reason: 'documents', content: fallback, telemetry, brand: config.brand };
+  }
+
+  const demo = config.demo || query.demo === true || (!isEntry && stored.demo === true) || (resuming && stored.demo === true);
+  const content = createContent(contentSource(docs.content, docs.demoContent, demo), telemetry);
+  const productId = flow.productId;
+  const ctx = { today: env.today() };
+
+  let state: AppState | undefined;
+  if (!isEntry && snapshot && snapshot.productId === productId && validRestoredState(flow, snapshot.state)) {
+    state = snapshot.state;
+  }
+  if (!state) {
+    const given = isEntry ? query : {};
+    const version = given.version && (flow.product.versions ?? []).includes(given.version) ? given.version : undefined;
+    // SESS-08: goto only when no valid product is given, and only past the safety check.
+    const goto = !(given.product && productValid) ? safeGoto(given.goto, env.location.origin) : undefined;
+    const sessionSlice: JsonObject = {
+      productId,
+      moduleSequenceId: flow.sequenceId,
+      authenticated: false,
+      prefillStatus: resuming ? (str(stored.prefillStatus) ?? '') : '',
+    };
+    if (version) sessionSlice.version = version;
+    if (given.action) sessionSlice.action = given.action;
+    const promotion = given.promotionCode ?? (resuming ? str(stored.promotionCd) : undefined);
+    const utm = given.utmSource ?? (resuming ? str(stored.utmSource) : undefined);
+    const ctzn = given.citizenshipLocationCode ?? (resuming ? str(stored.citizenshipLocationCode) : undefined);
+    if (promotion) sessionSlice.promotionCd = promotion;
+    if (utm) sessionSlice.utmSource = utm;
+    if (ctzn) sessionSlice.citizenshipLocationCode = ctzn;
+    const cfg = flow.product.config ?? {};
+    const configSlice: JsonObject = { productId, ...BUILD_FLAGS };
+    if (cfg.bankFlow !== undefined) configSlice.bankFlow = cfg.bankFlow;
+    if (cfg.quoteFlow !== undefined) configSlice.quoteFlow = cfg.quoteFlow;
+    if (cfg.basicInfoCollected !== undefined) configSlice.basicInfoCollected = cfg.basicInfoCollected;
+    const position = resuming ? Number(stored.modulePositionIndex) : undefined;
+    state = startFlow(flow, ctx, {
+      initial: { session: sessionSlice, config: configSlice },
+      ...(position !== undefined && Number.isInteger(position) && position >= 0 && position < flow.modules.length ? { position } : {}),
+      ...(nonProduction && given.panel ? { panel: given.panel } : {}),
+    });
+    session.set({
+      productId,
+      moduleSequenceId: flow.sequenceId,
+      ...(version ? { version } : {}),
+      ...(promotion ? { promotionCd: promotion } : {}),
+      ...(utm ? { utmSource: utm } : {}),
+      ...(ctzn ? { citizenshipLocationCode: ctzn } : {}),
+      ...(goto ? { gotoURL: goto } : {}),
+      ...(demo ? { demo: true } : {}),
+      ...(caller ? { callerId: caller } : {}),
+    });
+  }
+  if (!validRestoredState(flow, state)) state = toErrorRoute(flow, state, 'FLOW_ERROR|NO_STEP', ctx);
+
+  let persisting = true;
+  const persist = (s: AppState): void => {
+    if (!persisting) return;
+    const position = typeof (s.flow as JsonObject | undefined)?.position === 'number' ? ((s.flow as JsonObject).position as number) : 0;
+    const variant = str((s.triage as JsonObject | undefined)?.variant);
+    session.set({
+      flowState: { productId, sequenceId: flow.sequenceId, state: redactPersonal(s) },
+      modulePositionIndex: Math.max(0, position),
+      ...(variant ? { variant } : {}),
+    });
+  };
+  const store = new FlowStore({ flow, state, today: env.today, telemetry, onChange: persist });
+  telemetry.setPersonalValues(() => personalValues(store.state));
+  persist(state);
+
+  let sandbox: Promise<void> | undefined;
+  const servicesReady = (): Promise<void> => {
+    if (!config.sandbox) return Promise.resolve();
+    sandbox ??= startSandboxFor(env, config)
+      .then((start) => start((key) => fragmentFromContent(content, key)))
+      .catch((err: unknown) => {
+        telemetry.log('error', 'sandbox failed to start', { reason: err instanceof Error ? err.message : 'unknown' });
+      });
+    return sandbox;
+  };
+
+  return {
+    kind: 'ready',
+    app: {
+      config,
+      flow,
+      docs,
+      store,
+      session,
+      content,
+      telemetry,
+      demo,
+      testRoutes: nonProduction,
+      servicesReady,
+      env,
+      stopPersisting: () => {
+        persisting = false;
+      },
+    },
+  };
+}
+
+/** Loads the sandbox starter while the documents load; starting it needs the content for fragments. */
+function startSandboxFor(env: BootEnv, config: RuntimeConfig): Promise<(fragments: (key: string) => JsonValue | undefined) => Promise<void>> {
+  if (env.startSandbox) {
+    const start = env.startSandbox;
+    return Promise.resolve((fragments) => start(config, fragments));
+  }
+  return import('../sandbox/worker').then((m) => async (fragments) => {
+    m.setSandboxFragments(fragments);
+    await m.startSandbox({
+      baseUrl: env.baseUrl,
+      apiBaseUrl: config.apiBaseUrl,
+      contentBaseUrl: config.contentBaseUrl,
+      loggingUrl: config.loggingUrl,
+      quiet: config.environment !== 'development',
+    });
+  });
+}

@@ -1,0 +1,29 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { AppInstance } from './boot';
+import type { FlowSnapshot, FlowStore } from './flow-store';
+
+export interface ShellActions {
+  /** Previous (FLOW-21), keeping the browser history in step. */
+  previous(): void;
+  /** Opens the exit dialog (the exit button, a milestone's secondary button, EXIT-04). */
+  openExit(): void;
+}
+
+export const AppContext = createContext<AppInstance | null>(null);
+export const ShellContext = createContext<ShellActions | null>(null);
+
+export function useApp(): AppInstance {
+  const app = useContext(AppContext);
+  if (!app) throw new Error('useApp outside the app');
+  return app;
+}
+
+export function useShell(): ShellActions {
+  const shell = useContext(ShellContext);
+  if (!shell) throw new Error('useShell outside the shell');
+  return shell;
+}
+
+export function useFlow(store: FlowStore): FlowSnapshot {
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}

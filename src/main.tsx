@@ -1,0 +1,49 @@
+/**
+ * The browser entry: boot (config, session, documents), then the app, a blocking page, or the
+ * trap. Nothing here decides the flow.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, createAppRouter } from './app/App';
+import { boot, localToday } from './app/boot';
+import { BlockingPage } from './ui/template/BlockingPage';
+import { leaveApp } from './services/navigation';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+const root = createRoot(container);
+
+void boot({
+  baseUrl: import.meta.env.BASE_URL,
+  location: window.location,
+  referrer: document.referrer,
+  storage: () => window.sessionStorage,
+  fetch: (input, init) => window.fetch(input, init),
+  today: () => localToday(),
+  leave: leaveApp,
+}).then(
+  (result) => {
+    switch (result.kind) {
+      case 'ready': {
+        const router = createAppRouter(result.app);
+        root.render(
+          <StrictMode>
+            <App app={result.app} router={router} />
+          </StrictMode>,
+        );
+        break;
+      }
+      case 'blocked':
+        root.render(<BlockingPage kind={result.reason} content={result.content} brand={result.brand} />);
+        break;
+      case 'failed':
+        root.render(<BlockingPage kind="trap" content={result.content} brand={result.brand} />);
+        break;
+      case 'redirected':
+        break;
+    }
+  },
+  (err: unknown) => {
+    console.error('[error] the app failed to start', err instanceof Error ? err.message : String(err));
+  },
+);
