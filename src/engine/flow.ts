@@ -319,7 +319,11 @@ function followTarget(flow: Flow, target: Target, from: Position, state: AppStat
       if (from.position < 0 || next >= flow.modules.length) return { at: 'end', state };
       return enterModule(flow, next, state, ctx);
     }
-    if (target === '@error') throw new FlowError('the flow sent the applicant to the error route', 'ERROR_TARGET');
+    if (target === '@error') {
+      // An author's deliberate route to the detour: keep the reason a command recorded, if any.
+      const recorded = getPath(state, 'error.reason');
+      throw new ErrorRouteSignal(state, typeof recorded === 'string' ? recorded : `ERROR_ROUTE|${from.module}/${from.step}`);
+    }
     if (target === '@retriage') {
       const entry = getPath(state, 'flow.retriage');
       if (typeof entry !== 'string') throw new FlowError('@retriage with no re-triage entry pending', 'NO_RETRIAGE');
@@ -389,10 +393,22 @@ export function toErrorRoute(flow: Flow, state: AppState, reason: string, ctx: F
   return pushHistory(flow, s);
 }
 
+/** Thrown inside a move when an edge goes to `@error`: not a fault, a route (FLOW-14). */
+class ErrorRouteSignal extends Error {
+  constructor(
+    readonly state: AppState,
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = 'ErrorRouteSignal';
+  }
+}
+
 function guarded(flow: Flow, state: AppState, ctx: FlowContext, move: () => AppState): AppState {
   try {
     return move();
   } catch (err) {
+    if (err instanceof ErrorRouteSignal) return toErrorRoute(flow, err.state, err.reason, ctx);
     if (err instanceof FlowError || err instanceof RuleError) {
       // Already on the error route: do not loop; stop with the error recorded.
       if (currentCoordinate(state)?.position === -1) return writeFlow(setPath(state, 'error', { hasError: true, reason: `FLOW_ERROR|${err.message}` }), { step: '@error', isComplete: true });

@@ -133,12 +133,22 @@ describe('commands and errors (FLOW-14, FLOW-20)', () => {
     expect(current(flow, s)).toMatchObject({ kind: 'milestone', milestone: 'trap-door' });
     expect(forward(flow, s, ctx)).toBe(s);
   });
-  it('an @error target and a step with no passing edge both take the error route', () => {
+  it('an @error target takes the error route with the reason the command recorded, or where it came from', () => {
     const flow = mini();
     let s = submitAnswer(flow, startFlow(flow, ctx), 'lookup', ctx);
-    s = completeCommand(flow, s, { outcome: 'error' }, ctx);
-    expect(current(flow, s).command).toBe('callDetour');
-    expect(String(getPath(s, 'error.reason'))).toMatch(/ERROR_TARGET/);
+    const viaCommand = completeCommand(flow, s, { outcome: 'error' }, ctx);
+    expect(current(flow, viaCommand).command).toBe('callDetour');
+    expect(getPath(viaCommand, 'error.reason')).toBe('ERROR_ROUTE|a/look');
+    s = completeCommand(flow, s, { outcome: 'error', patch: { 'command.codes': ['x'] } }, ctx);
+    expect(getPath(s, 'error.hasError')).toBe(true);
+  });
+  it('a step with no passing edge is a flow fault: error route with FLOW_ERROR|NO_EDGE', () => {
+    const flow = mini('p', { 'flows/modules/b.json': { id: 'b', start: [{ when: 'mini.isActive', to: 'qd' }], steps: { qd: { kind: 'panel', next: [{ to: '@end' }] } } } });
+    let s = submitAnswer(flow, startFlow(flow, ctx), 'yes', ctx);
+    s = submitAnswer(flow, s, 'retired', ctx);
+    s = submitAnswer(flow, s, 'HON', ctx);
+    expect(current(flow, s).module).toBe('system');
+    expect(String(getPath(s, 'error.reason'))).toMatch(/^FLOW_ERROR\|NO_EDGE\|/);
   });
   it('a rule error fails closed to the error route, never a silent false', () => {
     const flow = mini('p', {
