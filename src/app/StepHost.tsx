@@ -176,6 +176,7 @@ export function StepHost() {
               answers={availableAnswers(flow, q, state, ctx)}
               linkButtons={(q.linkButtons ?? []).filter((b) => evaluateCondition(flow, b.showWhen, state, ctx))}
               {...(typeof selected === 'string' ? { selected } : {})}
+              {...(app.env.autoAdvanceMs !== undefined ? { autoAdvanceMs: app.env.autoAdvanceMs } : {})}
               onAnswer={onAnswer}
             />
           );

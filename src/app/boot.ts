@@ -36,6 +36,8 @@ export interface BootEnv {
   today: () => string;
   leave: Leave;
   console?: Pick<Console, 'info' | 'warn' | 'error' | 'debug'>;
+  /** The question screens' auto-advance delay (tests pass 0); default the screens' 500 ms (UI-02). */
+  autoAdvanceMs?: number;
   /** Starts the sandbox; default: the msw browser worker (src/sandbox/worker.ts), loaded on demand. */
   startSandbox?: (config: RuntimeConfig, fragments: (key: string) => JsonValue | undefined) => Promise<void>;
 }

@@ -67,7 +67,7 @@ const PERSONAL_KEY = /name|dob|birth|ssn|social|tax|phone|email|mail|address|add
 /** Mask what looks like personal data in free text: dates, e-mail addresses, long numbers. */
 export function maskPatterns(text: string): string {
   return text
-    .replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, '[email]')
+    .replace(/[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}/g, '[email]')
     .replace(/\b\d{4}-\d{1,2}-\d{1,2}\b/g, '[date]')
     .replace(/\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/g, '[date]')
     .replace(/\b\d{3}[- ]?\d{2}[- ]?\d{4}\b/g, '[number]')
@@ -180,14 +180,14 @@ export function createTelemetry(options: TelemetryOptions): AppTelemetry {
       analytics(event, clean);
     },
     log(level, message, fields) {
-      let text = scrub.text(message);
+      // An oversize message is replaced before anything else looks at it.
+      const text = byteLength(message) > LOGGER_LIMITS.sizeLimit ? OVERSIZE_NOTICE : scrub.text(message);
       const customFields = scrub.fields(fields);
       if (!remote) {
         out[level](`[${level}] ${text}`, customFields);
         return;
       }
       if (!admit(level)) return;
-      if (byteLength(text) > LOGGER_LIMITS.sizeLimit) text = OVERSIZE_NOTICE;
       queue.push({ applicationName: APPLICATION_NAME, eventDateTime: new Date(now()).toISOString(), level, message: text, customFields, stackTrace: '' });
       if (queue.length >= LOGGER_LIMITS.queue) void flush();
       else schedule();

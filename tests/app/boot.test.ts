@@ -1,0 +1,188 @@
+/** Start-up: session start rules (SESS-*), reload restore without personal data, blocking pages, document failures, demo mode, the panel override. */
+import { describe, expect, it } from 'vitest';
+import { SESSION_NAMESPACE } from '../../src/app/storage';
+import { current } from '../../src/engine/flow';
+import { getPath } from '../../src/engine/state';
+import type { AppInstance, BootResult } from '../../src/app/boot';
+import { bootWith, DEV_CONFIG, fakeServer, logged, MemoryStorage, ORIGIN, projectPack } from './helpers';
+
+function ready(result: BootResult): AppInstance {
+  if (result.kind !== 'ready') throw new Error(`expected ready, got ${result.kind}${'reason' in result ? ` (${result.reason})` : ''}`);
+  return result.app;
+}
+
+function stored(storage: MemoryStorage): Record<string, unknown> {
+  return JSON.parse(storage.getItem(SESSION_NAMESPACE) ?? '{}') as Record<string, unknown>;
+}
+
+const PROD_CONFIG = { ...DEV_CONFIG, environment: 'production' };
+
+describe('a new session (SESS-05..SESS-09, SESS-16)', () => {
+  it('clears the namespace and starts at position 0 with the product from the URL', async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(SESSION_NAMESPACE, JSON.stringify({ productId: 'old', jwtKey: 'stale', sponsorGuid: 'x' }));
+    const { result } = await bootWith({ storage, search: '?product=join-now&promotion_code=SPRING&utm_source=mail' });
+    const app = ready(result);
+    expect(app.flow.productId).toBe('join-now');
+    expect(getPath(app.store.state, 'flow.position')).toBe(0);
+    expect(getPath(app.store.state, 'session')).toMatchObject({ productId: 'join-now', promotionCd: 'SPRING', utmSource: 'mail' });
+    const s = stored(storage);
+    expect(s).toMatchObject({ productId: 'join-now', moduleSequenceId: 'default', modulePositionIndex: 0, promotionCd: 'SPRING', utmSource: 'mail' });
+    expect(s.jwtKey).toBeUndefined();
+    expect(s.sponsorGuid).toBeUndefined();
+  });
+
+  it('falls back to join-now for an unknown product, and then accepts a safe goto (SESS-07, SESS-08)', async () => {
+    const { result, storage } = await bootWith({ search: '?product=no-such-product&goto=%2Fmy%2Fhome' });
+    const app = ready(result);
+    expect(app.flow.productId).toBe('join-now');
+    expect(stored(storage).gotoURL).toBe(`${ORIGIN}/my/home`);
+  });
+
+  it('ignores goto when a valid product is given, and an unsafe goto always', async () => {
+    const a = await bootWith({ search: '?product=join-now&goto=%2Fmy%2Fhome' });
+    expect(stored(a.storage).gotoURL).toBeUndefined();
+    const b = await bootWith({ search: '?goto=https%3A%2F%2Fevil.example%2F' });
+    expect(stored(b.storage).gotoURL).toBeUndefined();
+  });
+
+  it("accepts a version only if the product lists it (SESS-06)", async () => {
+    const pack = projectPack('join-now', (files) => files.map((f) => (f.path === 'flows/products/join-now.json' ? { ...f, text: f.text.replace('"destinationURL"', '"versions": ["2"],\n  "destinationURL"') } : f)));
+    const server = fakeServer({ packs: { 'join-now': pack } });
+    const good = ready((await bootWith({ server, search: '?version=2' })).result);
+    expect(getPath(good.store.state, 'session.version')).toBe('2');
+    const bad = ready((await bootWith({ server, search: '?version=9' })).result);
+    expect(getPath(bad.store.state, 'session.version')).toBeUndefined();
+  });
+});
+
+describe('resume (SESS-03)', () => {
+  const full = { productId: 'join-now', moduleSequenceId: 'default', modulePositionIndex: 1, potentialCustomerGuid: 'g-1', jwtKey: 'j-1', promotionCd: 'KEPT' };
+
+  it('restores the stored product, sequence and position with action=resume', async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(SESSION_NAMESPACE, JSON.stringify(full));
+    const app = ready((await bootWith({ storage, search: '?action=resume' })).result);
+    expect(getPath(app.store.state, 'flow.position')).toBe(1);
+    expect(app.store.view.module).toBe('triage');
+    expect(getPath(app.store.state, 'session.promotionCd')).toBe('KEPT');
+    expect(stored(storage).jwtKey).toBe('j-1');
+  });
+
+  it('starts afresh without the action, or with an incomplete stored session', async () => {
+    for (const [values, search] of [
+      [full, ''],
+      [{ ...full, jwtKey: '' }, '?action=resume'],
+    ] as const) {
+      const storage = new MemoryStorage();
+      storage.setItem(SESSION_NAMESPACE, JSON.stringify(values));
+      const app = ready((await bootWith({ storage, search })).result);
+      expect(getPath(app.store.state, 'flow.position')).toBe(0);
+      expect(stored(storage).jwtKey).toBeUndefined();
+    }
+  });
+});
+
+describe('a reload within the session', () => {
+  it('lands on the same step with the same answers, and no personal data is ever stored', async () => {
+    const storage = new MemoryStorage();
+    const first = ready((await bootWith({ storage, search: '?panel=military-service' })).result);
+    first.store.answer('yes');
+    expect(first.store.view.step).toBe('current-military-status');
+    const second = ready((await bootWith({ storage, path: '/current-military-status/self' })).result);
+    expect(second.store.view.step).toBe('current-military-status');
+    expect(getPath(second.store.state, 'triage.militaryService')).toBe('yes');
+    expect(second.store.depth).toBe(first.store.depth);
+    // Back works across the reload: the history was kept.
+    expect(second.store.previous()).toBe(true);
+    expect(second.store.view.step).toBe('military-service');
+  });
+
+  it('keeps names, birth dates and phone numbers in memory only', async () => {
+    const storage = new MemoryStorage();
+    const app = ready((await bootWith({ storage, search: '?panel=basic-info-panel' })).result);
+    expect(app.store.view.step).toBe('basic-info-panel');
+    app.store.submit({ firstName: 'Harriet', lastName: 'Quimby', dob: '1975-05-11', phoneNumber: '5551234567', maritalStatus: 'S' });
+    expect(getPath(app.store.state, 'eligibility.self.personalInfo.firstName')).toBe('Harriet');
+    const dump = storage.dump();
+    for (const personal of ['Harriet', 'Quimby', '1975-05-11', '5551234567']) expect(dump, personal).not.toContain(personal);
+    const again = ready((await bootWith({ storage, path: `/${app.store.view.kind === 'panel' ? app.store.view.step : 'x'}/self` })).result);
+    expect(getPath(again.store.state, 'eligibility.self.personalInfo')).toBeUndefined();
+  });
+
+  it('starts afresh at the flow start when a step URL has no stored session (ROUTE-03)', async () => {
+    const app = ready((await bootWith({ path: '/basic-info-panel/self' })).result);
+    expect(app.store.view.module).toBe('entry-page');
+  });
+});
+
+describe('blocking pages and failures', () => {
+  it('blocks the app without session storage and reports sessionStorage unavailable (SESS-12)', async () => {
+    for (const fail of ['all', 'write'] as const) {
+      const { result, console } = await bootWith({ storage: new MemoryStorage(fail) });
+      expect(result.kind).toBe('blocked');
+      expect(result.kind === 'blocked' && result.reason).toBe('private');
+      expect(logged(console.error)).toContain('sessionStorage unavailable');
+    }
+  });
+
+  it('blocks the support variant without a caller (AUTH-18) and lets one with a caller in', async () => {
+    const server = fakeServer({ config: { ...DEV_CONFIG, support: true } });
+    const { result, console } = await bootWith({ server });
+    expect(result.kind === 'blocked' && result.reason).toBe('support');
+    expect(logged(console.error)).toContain('MSR: no caller selected');
+    const storage = new MemoryStorage();
+    ready((await bootWith({ server, storage, search: '?caller=rep42' })).result);
+    // The caller is kept for the session: a reload stays in.
+    ready((await bootWith({ server, storage, path: '/aem/milestone/entry' })).result);
+  });
+
+  it('shows the trap with the findings logged when the documents fail to load or check', async () => {
+    const broken = await bootWith({ server: fakeServer({ packs: { 'join-now': 'broken' } }) });
+    expect(broken.result.kind === 'failed' && broken.result.reason).toBe('documents');
+    expect(logged(broken.console.error)).toContain('documents failed to load');
+    const bad = projectPack('join-now', (files) => files.map((f) => (f.path === 'flows/modules/triage.json' ? { ...f, text: f.text.replace('"start": "military-service"', '"start": "no-such-step"') } : f)));
+    const failing = await bootWith({ server: fakeServer({ packs: { 'join-now': bad } }) });
+    expect(failing.result.kind).toBe('failed');
+    expect(logged(failing.console.error)).toMatch(/flows\/modules\/triage\.json/);
+  });
+
+  it('shows the trap when config.json is missing', async () => {
+    const { result } = await bootWith({ server: fakeServer({ config: 'missing' }) });
+    expect(result.kind === 'failed' && result.reason).toBe('config');
+  });
+
+  it('redirects once when the referrer does not match (SESS-10)', async () => {
+    const server = fakeServer({ config: { ...DEV_CONFIG, referrer: { expected: 'https://provider.example/' } } });
+    const storage = new MemoryStorage();
+    const first = await bootWith({ server, storage, referrer: 'https://elsewhere.example/', search: '?product=join-now' });
+    expect(first.result.kind).toBe('redirected');
+    expect(first.leave).toHaveBeenCalledWith(`${ORIGIN}/join/get-started/?product=join-now`);
+    const second = await bootWith({ server, storage, referrer: 'https://elsewhere.example/', search: '?product=join-now' });
+    expect(second.result.kind).toBe('ready');
+  });
+});
+
+describe('demo mode and the panel override', () => {
+  it('turns demo mode on by config, or outside production by demo=1 (PROD-11)', async () => {
+    expect(ready((await bootWith({ search: '?demo=1' })).result).demo).toBe(true);
+    expect(ready((await bootWith({ server: fakeServer({ config: PROD_CONFIG }), search: '?demo=1' })).result).demo).toBe(false);
+    expect(ready((await bootWith({ server: fakeServer({ config: { ...PROD_CONFIG, demo: true } }) })).result).demo).toBe(true);
+    const on = ready((await bootWith({ search: '?demo=1' })).result);
+    expect(on.content.text('app.demo.banner')).not.toBe('');
+  });
+
+  it('starts at the panel query parameter outside production only (ROUTE-07)', async () => {
+    const dev = ready((await bootWith({ search: '?panel=current-military-status' })).result);
+    expect(dev.store.view.step).toBe('current-military-status');
+    expect(dev.testRoutes).toBe(true);
+    const prod = ready((await bootWith({ server: fakeServer({ config: PROD_CONFIG }), search: '?panel=current-military-status' })).result);
+    expect(current(prod.flow, prod.store.state).module).toBe('entry-page');
+    expect(prod.testRoutes).toBe(false);
+  });
+
+  it('loads config.json and the pack and nothing else before the first screen', async () => {
+    const { server } = await bootWith();
+    expect(server.requests.map((r) => r.replace(/^.*get-started\//, ''))).toEqual(['packs/join-now.json', 'config.json']);
+  });
+});

@@ -1,0 +1,171 @@
+/** The command registry (ROUTE-19) against the sandbox's services (msw/node): outcomes, recorded state, failures. */
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { flowFromPack } from '../../src/app/documents';
+import { parseConfig } from '../../src/app/config';
+import { SessionStore } from '../../src/app/storage';
+import { commandRegistry, createServices, runCommand, type CommandContext } from '../../src/services/commands';
+import { createSandboxHandlers } from '../../src/sandbox/handlers';
+import { createFragmentService } from '../../src/services/fragments';
+import type { AppState, JsonObject } from '../../src/engine/state';
+import { MemoryStorage, ORIGIN, projectPack } from './helpers';
+
+const server = setupServer(...createSandboxHandlers({ apiBaseUrl: '/api/', contentBaseUrl: '/content/', loggingUrl: '/log', origin: ORIGIN, latencyMs: 0, fragment: (key) => (key === 'entry' ? { heading: 'Hello' } : undefined) }));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const { flow } = flowFromPack(projectPack('join-now'));
+const config = parseConfig({ environment: 'development', apiBaseUrl: `${ORIGIN}/api/`, contentBaseUrl: `${ORIGIN}/content/`, joinStartUrl: '/join/start/' });
+
+function context(command: string, state: AppState = {}, args: JsonObject = {}, storage = new MemoryStorage()): CommandContext & { leave: ReturnType<typeof vi.fn<(url: string) => void>>; storage: MemoryStorage } {
+  const leave = vi.fn<(url: string) => void>();
+  return {
+    command,
+    args,
+    state: { session: { productId: 'join-now' }, ...state },
+    flow,
+    today: '2026-11-22',
+    config,
+    session: new SessionStore(storage, { log: vi.fn() }),
+    telemetry: { log: vi.fn(), track: vi.fn() },
+    services: createServices(config),
+    leave,
+    storage,
+  };
+}
+
+const person = (lastName: string) => ({ eligibility: { sponsor: { personalInfo: { firstName: 'Pat', lastName, dob: '1960-01-02', ssn: '1234' } } } });
+
+describe('registry failures', () => {
+  it('refuses a command the registry does not know', async () => {
+    expect(await runCommand(commandRegistry, context('noSuchCommand'))).toEqual({ kind: 'error', reason: 'COMMAND_ERROR|noSuchCommand|not in the command registry' });
+  });
+
+  it('turns a thrown error and an undeclared outcome into failures', async () => {
+    const registry = {
+      boom: { run: async () => Promise.reject(new Error('kaput')) },
+      callDetour: { run: async () => ({ kind: 'result' as const, result: { outcome: 'surprise' } }) },
+    };
+    expect(await runCommand(registry, context('boom'))).toEqual({ kind: 'error', reason: 'COMMAND_ERROR|boom|kaput' });
+    const odd = await runCommand(registry, context('callDetour'));
+    expect(odd.kind === 'error' && odd.reason).toMatch(/outcome "surprise" is not one of done/);
+  });
+});
+
+describe('enrollment commands', () => {
+  it('moduleUpdate creates the prospect, then updates it, recording guid and token', async () => {
+    const ctx = context('moduleUpdate');
+    const created = await runCommand(commandRegistry, ctx);
+    expect(created.kind === 'result' && created.result.outcome).toBe('success');
+    const patch = created.kind === 'result' ? (created.result.patch ?? {}) : {};
+    expect(patch['individuals.lastStatus']).toBe('modified-create');
+    expect(ctx.session.getString('potentialCustomerGuid')).toBe(patch['individuals.guid']);
+    expect(ctx.session.getString('jwtKey')).toMatch(/^jwt-/);
+    const again = await runCommand(commandRegistry, { ...ctx, state: { ...ctx.state, individuals: { guid: String(patch['individuals.guid']) } } });
+    expect(again.kind === 'result' && again.result.patch?.['individuals.lastStatus']).toBe('update');
+  });
+
+  it('moduleUpdate takes the lifecycle status from its argument, evaluated on the state', async () => {
+    let sent: unknown;
+    server.use(http.post(`${ORIGIN}/api/enrollment/customers`, async ({ request }) => ((sent = await request.json()), HttpResponse.json({ data: { customerId: 'c-1' } }, { status: 201 }))));
+    await runCommand(commandRegistry, context('moduleUpdate', { triage: { militaryService: 'yes' } }, { status: { if: [{ '==': [{ var: 'triage.militaryService' }, 'yes'] }, 'create', 'redirect'] } }));
+    expect(sent).toMatchObject({ status: 'create', productId: 'join-now', channelType: 'DIGITAL_MODEL' });
+  });
+
+  it('a failing service records PAYLOAD_ERROR with the status and codes', async () => {
+    const out = await runCommand(commandRegistry, context('moduleUpdate', { eligibility: { self: { personalInfo: { lastName: 'Failure' } } } }));
+    expect(out.kind === 'result' && out.result).toMatchObject({ outcome: 'error', patch: { 'error.hasError': true, 'error.reason': 'PAYLOAD_ERROR|STATUS_500|999999' } });
+  });
+
+  it('no answer at all records NO_RESPONSE', async () => {
+    server.use(http.post(`${ORIGIN}/api/enrollment/customers`, () => HttpResponse.error()));
+    const out = await runCommand(commandRegistry, context('moduleUpdate'));
+    expect(out.kind === 'result' && out.result.patch?.['error.reason']).toBe('PAYLOAD_ERROR|NO_RESPONSE');
+  });
+
+  it('payloadSubmit: 201 goes next; 200 with an accepted code goes next; 50017 is an error (SUB-17..SUB-20)', async () => {
+    expect((await runCommand(commandRegistry, context('payloadSubmit'))).kind === 'result').toBe(true);
+    const member = await runCommand(commandRegistry, context('payloadSubmit', { individuals: { guid: 'g' }, eligibility: { self: { personalInfo: { lastName: 'Member' } } } }));
+    expect(member.kind === 'result' && member.result).toMatchObject({ outcome: 'next', codes: ['50015'] });
+    server.use(http.put(`${ORIGIN}/api/enrollment/customers/:id`, () => HttpResponse.json({ data: { codes: ['50017'] } })));
+    const bad = await runCommand(commandRegistry, context('payloadSubmit', { individuals: { guid: 'g' } }));
+    expect(bad.kind === 'result' && bad.result.outcome).toBe('error');
+  });
+
+  it('memberFoundRedirect: one 50012 is proofing, 50015 continues, anything else is an error (SUB-23)', async () => {
+    const run = async (codes: string[]) => {
+      const out = await runCommand(commandRegistry, context('memberFoundRedirect', { individuals: { memberFound: { isFound: true, codes } } }));
+      return out.kind === 'result' ? out.result.outcome : out.kind;
+    };
+    expect(await run(['50012'])).toBe('proofing');
+    expect(await run(['50015'])).toBe('continue');
+    expect(await run(['50012', '50013'])).toBe('error');
+    expect(await run([])).toBe('error');
+  });
+
+  it('callDetour sends status detour when there is a prospect, and never fails', async () => {
+    const storage = new MemoryStorage();
+    const ctx = context('callDetour', { individuals: { guid: 'g' }, error: { hasError: true } }, {}, storage);
+    ctx.session.set({ jwtKey: 'j' });
+    let status: unknown;
+    server.use(http.put(`${ORIGIN}/api/enrollment/customers/:id`, async ({ request }) => ((status = ((await request.json()) as { status: string }).status), HttpResponse.json({}, { status: 503 }))));
+    const out = await runCommand(commandRegistry, ctx);
+    expect(status).toBe('detour');
+    expect(out.kind === 'result' && out.result.outcome).toBe('done');
+    expect((await runCommand(commandRegistry, context('callDetour'))).kind).toBe('result');
+  });
+});
+
+describe('sponsor commands (SPON-*)', () => {
+  const outcome = async (lastName: string, args: JsonObject = { relationshipType: 'P' }) => {
+    const out = await runCommand(commandRegistry, context('sponsorSearch', person(lastName), args));
+    return out.kind === 'result' ? out.result : undefined;
+  };
+  it('found, not found, ineligible with codes, error', async () => {
+    expect(await outcome('Smith')).toMatchObject({ outcome: 'found', patch: { 'sponsor.isEligible': true, 'sponsor.sponsorExists': true } });
+    expect(await outcome('Notfound')).toMatchObject({ outcome: 'notFound', patch: { 'sponsor.sponsorExists': false } });
+    expect(await outcome('Ineligible')).toMatchObject({ outcome: 'ineligible', codes: ['50016'] });
+    expect(await outcome('Mismatch', { relationshipType: 'S' })).toMatchObject({ outcome: 'ineligible', codes: ['51028'] });
+    expect(await outcome('Error')).toMatchObject({ outcome: 'error', patch: { 'error.reason': 'SPONSOR_SEARCH_ERROR|500|internal error' } });
+  });
+
+  it('sponsorCreate: created, and a 500 is a no-response error', async () => {
+    expect((await runCommand(commandRegistry, context('sponsorCreate', person('Smith'), { relationshipType: 'P' })))).toMatchObject({ kind: 'result', result: { outcome: 'created' } });
+    const failed = await runCommand(commandRegistry, context('sponsorCreate', person('Error'), { relationshipType: 'P' }));
+    expect(failed.kind === 'result' && failed.result.patch?.['error.reason']).toBe('SPONSOR_CREATE_OR_UPDATE_ERROR|NO_RESPONSE');
+  });
+});
+
+describe('leaving the app', () => {
+  it('ctaRedirect clears the session and goes to /join/start/?productId=&queryId= (EXIT-10)', async () => {
+    const storage = new MemoryStorage();
+    const ctx = context('ctaRedirect', { triage: { variant: 'parent' } }, {}, storage);
+    ctx.session.set({ productId: 'join-now', jwtKey: 'j' });
+    expect(await runCommand(commandRegistry, ctx)).toEqual({ kind: 'left', url: '/join/start/?productId=join-now&queryId=parent' });
+    expect(ctx.leave).toHaveBeenCalledWith('/join/start/?productId=join-now&queryId=parent');
+    expect(storage.length).toBe(0);
+    const logic = { if: [{ '==': [{ var: 'triage.militaryService' }, 'enlisting'] }, 'redirect', 'other'] };
+    expect(await runCommand(commandRegistry, context('ctaRedirect', { triage: { militaryService: 'enlisting' } }, { queryId: logic }))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=redirect' });
+    expect(await runCommand(commandRegistry, context('ctaRedirect'))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=other' });
+  });
+
+  it("leaveApp keeps the hand-over values in session and goes to the product's destination (EXIT-09)", async () => {
+    const storage = new MemoryStorage();
+    const ctx = context('leaveApp', { triage: { variant: 'spouse' }, session: { productId: 'join-now', promotionCd: 'SPRING', utmSource: 'mail' } }, {}, storage);
+    expect(await runCommand(commandRegistry, ctx)).toEqual({ kind: 'left', url: '/my/member-home' });
+    expect(ctx.session.read()).toMatchObject({ variant: 'spouse', promotionCd: 'SPRING', utmSource: 'mail', consent: 'REVOKED' });
+  });
+});
+
+describe('content fragments (CONT-08..CONT-11)', () => {
+  it("reads the answer's data, names the key in failures, and refuses an invalid key", async () => {
+    const log = vi.fn();
+    const fetchFragment = createFragmentService(`${ORIGIN}/content/`, { log });
+    expect(await fetchFragment('entry', { authenticated: false })).toEqual({ heading: 'Hello' });
+    await expect(fetchFragment('failing', { authenticated: false })).rejects.toThrow('Error requesting non-authenticated WCM object for key: failing - 500');
+    await expect(fetchFragment(undefined, { authenticated: true })).rejects.toThrow('invalid WCM key name');
+    expect(log).toHaveBeenCalledWith('error', expect.stringContaining('failing'), { key: 'failing' });
+  });
+});
