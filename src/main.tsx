@@ -5,7 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/App';
-import { boot, localToday } from './app/boot';
+import { boot, localToday, shellContent } from './app/boot';
 import { BlockingPage } from './ui/template/BlockingPage';
 import { leaveApp } from './services/navigation';
 
@@ -25,12 +25,24 @@ void boot({
   (result) => {
     switch (result.kind) {
       case 'ready': {
-        const router = createAppRouter(result.app);
+        const app = result.app;
+        const router = createAppRouter(app);
         root.render(
           <StrictMode>
-            <App app={result.app} router={router} />
+            <App app={app} router={router} />
           </StrictMode>,
         );
+        // The documents' format check, once the first screen is up; findings end on the trap.
+        const verify = (): void => {
+          void app.verifyDocuments().then((findings) => {
+            if (findings.length > 0) {
+              app.stopPersisting();
+              root.render(<BlockingPage kind="trap" content={shellContent(app.telemetry)} brand={app.config.brand} />);
+            }
+          });
+        };
+        if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(verify, { timeout: 1500 });
+        else window.setTimeout(verify, 200);
         break;
       }
       case 'blocked':

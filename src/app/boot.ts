@@ -15,7 +15,9 @@ import type { JsonValue } from '../rules/index';
 import { createContent, bundleSource, contentSource, type AppContent } from '../ui/content';
 import { createTelemetry, type AppTelemetry } from '../ui/telemetry';
 import { fetchConfig, isProduction, type RuntimeConfig } from './config';
-import { fetchProductPack, loadFlow, PackLoadError } from './load';
+import { fetchProductPack, loadFlow, PackLoadError, verifyPack } from './load';
+import type { Diagnostic } from '../engine/diagnostics';
+import type { ProductPack } from '../engine/pack';
 import { FlowStore } from './flow-store';
 import { isSnapshotRecord, personalValues, redactPersonal } from './persist';
 import { appPath, BASENAME } from './routes';
@@ -61,6 +63,11 @@ export interface AppInstance {
   env: BootEnv;
   /** Stops writing to session storage (the applicant is leaving). */
   stopPersisting(): void;
+  /**
+   * The format check of the documents (src/app/load.ts), run once the first screen shows:
+   * resolves with the findings ([] when clean); findings are logged here, the caller shows the trap.
+   */
+  verifyDocuments(): Promise<Diagnostic[]>;
 }
 
 export type BootResult =
@@ -185,9 +192,11 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   const sequenceId = !isEntry && snapshot ? snapshot.sequenceId : resuming ? (str(stored.moduleSequenceId) ?? DEFAULT_SEQUENCE) : DEFAULT_SEQUENCE;
   let flow: Flow;
   let docs: DocumentSet;
+  let pack: ProductPack;
   try {
     if ('error' in loaded) throw loaded.error;
-    ({ flow, docs } = await loadFlow(loaded.pack, sequenceId));
+    pack = loaded.pack;
+    ({ flow, docs } = loadFlow(pack, sequenceId));
   } catch (err) {
     const diagnostics = err instanceof PackLoadError ? err.diagnostics : [];
     telemetry.log('error', `documents failed to load: ${err instanceof Error ? err.message : String(err)}`.slice(0, 2000), {
@@ -266,6 +275,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   telemetry.setPersonalValues(() => personalValues(store.state));
   persist(state);
 
+  let verified: Promise<Diagnostic[]> | undefined;
   let sandbox: Promise<void> | undefined;
   const servicesReady = (): Promise<void> => {
     if (!config.sandbox) return Promise.resolve();
@@ -276,6 +286,10 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       });
     return sandbox;
   };
+
+  // A first screen that calls a service (a milestone's content, a command) starts the sandbox now,
+  // alongside the first render; a first question screen leaves it for later.
+  if (store.view.kind === 'milestone' || store.view.kind === 'command') void servicesReady();
 
   return {
     kind: 'ready',
@@ -293,6 +307,16 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       env,
       stopPersisting: () => {
         persisting = false;
+      },
+      verifyDocuments: () => {
+        verified ??= verifyPack(pack, sequenceId).then((findings) => {
+          if (findings.length > 0) {
+            const first = findings[0] as Diagnostic;
+            telemetry.log('error', `documents failed their format check: ${findings.length} finding(s); first: ${first.file}:${first.line}:${first.col} ${first.message}`.slice(0, 2000), { product: productId, findings: findings.length, file: first.file, check: first.check });
+          }
+          return findings;
+        });
+        return verified;
       },
     },
   };

@@ -1,18 +1,29 @@
 /**
- * Loading a product's documents in the browser: one request for its pack, then the loader
- * and checks of src/app/documents.ts (the precompiled format validators, so the strict CSP
- * holds). Under `vite serve` the generated validators cannot be imported (they are CommonJS,
- * and Vite serves sources as ES modules only), so development checks the same documents
- * against the same schemas with Ajv compiled at run time (src/app/documents-dev.ts); the
- * production build never contains that path.
+ * Loading a product's documents in the browser: one request for its pack, then the engine's
+ * loader resolves every reference (modules, steps, panels, rules, content keys, commands) and
+ * the flow. A finding sends the applicant to the trap with the findings logged.
+ *
+ * The format check (each document against its JSON Schema, the precompiled validators of
+ * src/app/documents.ts) runs right after the first screen is shown, not before it: the build
+ * already refused documents with findings, so in production it is a second line, and its
+ * 27 KiB of validator code stay off the first screen's path. A finding still ends on the trap.
+ *
+ * Under `vite serve` the generated validators cannot be imported (they are CommonJS, and Vite
+ * serves sources as ES modules only), so development checks the same documents against the
+ * same schemas with Ajv compiled at run time (src/app/documents-dev.ts); the production build
+ * never contains that path.
  */
-import type { Diagnostic } from '../engine/diagnostics';
-import type { Flow } from '../engine/flow';
-import type { DocumentSet } from '../engine/loader';
+import stateSchema from '../../schemas/state.schema.json';
+import { formatDiagnostic, hasErrors, type Diagnostic } from '../engine/diagnostics';
+import { resolveFlow, type Flow } from '../engine/flow';
+import { loadDocuments, type DocumentSet } from '../engine/loader';
 import type { ProductPack } from '../engine/pack';
+import { createStateContract } from '../engine/state-contract';
 
 /** Vite dev server (not the production build, not Vitest). */
 export const DEV_SERVER = import.meta.env.DEV && import.meta.env.MODE !== 'test';
+
+const contract = createStateContract(stateSchema);
 
 export class PackLoadError extends Error {
   constructor(
@@ -41,13 +52,32 @@ export async function fetchProductPack(baseUrl: string, productId: string, fetch
   }
 }
 
-/** Loads and checks the pack's documents and resolves the flow; a finding throws PackLoadError with the diagnostics. */
-export async function loadFlow(pack: ProductPack, sequenceId?: string): Promise<{ flow: Flow; docs: DocumentSet }> {
+/** Loads the pack's documents, resolves every reference and the flow; a finding (or a document too broken to read) throws PackLoadError. */
+export function loadFlow(pack: ProductPack, sequenceId?: string): { flow: Flow; docs: DocumentSet } {
+  let docs: DocumentSet;
+  try {
+    docs = loadDocuments(pack.files, { validator: () => [], contract });
+  } catch (err) {
+    // A document whose shape is too far off for the reference checks: the format check would name it.
+    throw new PackLoadError(`documents of ${String(pack.productId)} cannot be read: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (hasErrors(docs.diagnostics)) {
+    const errors = docs.diagnostics.filter((d) => d.severity === 'error');
+    throw new PackLoadError(`documents of ${pack.productId} failed their checks: ${errors.map(formatDiagnostic).join('; ')}`, undefined, errors);
+  }
+  const { flow, diagnostics } = resolveFlow(docs, pack.productId, sequenceId);
+  if (!flow) throw new PackLoadError(`flow ${pack.productId} does not resolve: ${diagnostics.map(formatDiagnostic).join('; ')}`, undefined, diagnostics);
+  return { flow, docs };
+}
+
+/** The full check, format included (the same loader as lint): the error findings, [] when clean. */
+export async function verifyPack(pack: ProductPack, sequenceId?: string): Promise<Diagnostic[]> {
   const mod = DEV_SERVER ? await import('./documents-dev') : await import('./documents');
   try {
-    return mod.flowFromPack(pack, sequenceId);
+    mod.flowFromPack(pack, sequenceId);
+    return [];
   } catch (err) {
     const diagnostics = err !== null && typeof err === 'object' && 'diagnostics' in err && Array.isArray(err.diagnostics) ? (err.diagnostics as Diagnostic[]) : [];
-    throw new PackLoadError(err instanceof Error ? err.message : String(err), undefined, diagnostics);
+    return diagnostics.length > 0 ? diagnostics : [{ file: '', pointer: '', line: 1, col: 1, severity: 'error', message: err instanceof Error ? err.message : String(err), check: 'load' }];
   }
 }

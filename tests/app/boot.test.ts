@@ -147,6 +147,18 @@ describe('blocking pages and failures', () => {
     expect(logged(failing.console.error)).toMatch(/flows\/modules\/triage\.json/);
   });
 
+  it('checks the formats once the first screen is up: a clean pack has no findings, a format finding is logged for the trap', async () => {
+    const clean = ready((await bootWith()).result);
+    expect(await clean.verifyDocuments()).toEqual([]);
+    const pack = projectPack('join-now');
+    const odd = { ...pack, files: pack.files.map((f) => (f.path === 'flows/modules/triage.json' ? { ...f, text: f.text.replace('"start": "military-service"', '"start": "military-service", "colour": "red"') } : f)) };
+    const booted = await bootWith({ server: fakeServer({ packs: { 'join-now': odd } }) });
+    const app = ready(booted.result);
+    const findings = await app.verifyDocuments();
+    expect(findings[0]).toMatchObject({ file: 'flows/modules/triage.json', check: 'format' });
+    expect(logged(booted.console.error)).toContain('documents failed their format check');
+  });
+
   it('shows the trap when config.json is missing', async () => {
     const { result } = await bootWith({ server: fakeServer({ config: 'missing' }) });
     expect(result.kind === 'failed' && result.reason).toBe('config');
