@@ -3,7 +3,7 @@
  * command steps through the registry (ROUTE-19): a command has no UI; the last screen stays
  * frozen under it, and the interstitial shows if the wait passes a second.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type RefObject } from 'react';
 import { availableAnswers, bindPath, answerPath, evaluateCondition, type StepView } from '../engine/flow';
 import { getPath, isObject, type JsonObject } from '../engine/state';
 import type { JsonValue } from '../rules/index';
@@ -51,11 +51,21 @@ function useFragmentLoader(app: AppInstance): (key: string) => Promise<JsonValue
   }, [app]);
 }
 
+/** Focus on the heading once, when the page mounts (as the screens do). */
+export function useFocusOnMount<T extends HTMLElement>(): RefObject<T | null> {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return ref;
+}
+
 export function TrapFallback() {
   const app = useApp();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <section className="mu-screen" data-screen="trap-door" data-variant="self" data-milestone="trap-door">
-      <h1 className="mu-heading" tabIndex={-1} ref={(el) => el?.focus()}>
+      <h1 className="mu-heading" tabIndex={-1} ref={heading}>
         {app.content.text('app.trap.heading')}
       </h1>
       <p className="mu-subhead">{app.content.text('app.trap.body')}</p>
@@ -66,9 +76,10 @@ export function TrapFallback() {
 export function EndPage() {
   const app = useApp();
   const destination = app.session.getString('gotoURL') ?? destinationUrl(app.flow.product.destinationURL, app.flow.productId) ?? app.config.homeUrl;
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <section className="mu-screen" data-screen="@end" data-variant="self">
-      <h1 className="mu-heading" tabIndex={-1} ref={(el) => el?.focus()}>
+      <h1 className="mu-heading" tabIndex={-1} ref={heading}>
         {app.content.text('app.end.heading')}
       </h1>
       <p className="mu-subhead">{app.content.text('app.end.body', { destination })}</p>
@@ -150,14 +161,19 @@ export function StepHost() {
   }, [view.kind, app, flow]);
 
   let element: ReactElement | undefined;
+  let failure: string | undefined;
   try {
     element = renderScreen();
   } catch (err) {
     // A rule that fails while preparing a screen (an answer filter) is a flow error.
-    telemetry.log('error', 'screen could not be prepared', { step: view.step, reason: err instanceof Error ? err.message : 'unknown' });
-    queueMicrotask(() => store.fail(`FLOW_ERROR|SCREEN|${err instanceof Error ? err.message : 'unknown'}`));
+    failure = err instanceof Error ? err.message : 'unknown';
     element = undefined;
   }
+  useEffect(() => {
+    if (failure === undefined || store.getSnapshot().version !== snap.version) return;
+    telemetry.log('error', 'screen could not be prepared', { step: view.step, reason: failure });
+    store.fail(`FLOW_ERROR|SCREEN|${failure}`);
+  }, [failure, snap.version, store, telemetry, view.step]);
 
   function renderScreen(): ReactElement | undefined {
     const ctx = store.context();

@@ -12,7 +12,7 @@ import { Interstitial } from '../ui/template/Interstitial';
 import { orderedDisclosures } from '../ui/template/disclosures';
 import { Disclosures } from '../ui/template/Disclosures';
 import { useApp, useFlow } from './context';
-import { EndPage } from './StepHost';
+import { EndPage, useFocusOnMount } from './StepHost';
 import { pathOf, type TestRoute as TestRouteName } from './routes';
 import { redactPersonal } from './persist';
 
@@ -29,9 +29,10 @@ function BackToFlow() {
 }
 
 function Page({ name, heading, body, children }: { name: string; heading: string; body: string; children?: ReactNode }) {
+  const ref = useFocusOnMount<HTMLHeadingElement>();
   return (
     <section className="mu-screen" data-test-route={name}>
-      <h1 className="mu-heading" tabIndex={-1} ref={(el) => el?.focus()}>
+      <h1 className="mu-heading" tabIndex={-1} ref={ref}>
         {heading}
       </h1>
       <p className="mu-subhead">{body}</p>

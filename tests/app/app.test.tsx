@@ -209,6 +209,22 @@ describe('commands (ROUTE-19)', () => {
     expect(getPath(app.store.state, 'error.reason')).toBe('PAYLOAD_ERROR|STATUS_500|999999');
   });
 
+  it("shows 'Processing your request...' when a command takes over a second, at least 2 s (UI-19)", async () => {
+    server.use(http.post(`${ORIGIN}/api/enrollment/customers`, async () => {
+      await new Promise((r) => setTimeout(r, 1300));
+      return HttpResponse.json({ data: { customerId: 'c-9', jwtKey: 'j' } }, { status: 201 });
+    }));
+    const pack = projectPack('join-now', withCommand('moduleUpdate'));
+    const started = Date.now();
+    const { path } = await start({ server: fakeServer({ packs: { 'join-now': pack } }) });
+    expect(screen.queryByText('Processing your request...')).toBeNull();
+    const status = await screen.findByText('Processing your request...', {}, { timeout: 2000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(status.closest('[role="status"]')).toBeTruthy();
+    await waitFor(() => expect(path()).toBe('/military-service/self'), { timeout: 5000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2950);
+  });
+
   it('a command that succeeds moves on by its outcome, and its route is replaced in the history', async () => {
     const pack = projectPack('join-now', withCommand('moduleUpdate'));
     const { path, app, router, storage } = await start({ server: fakeServer({ packs: { 'join-now': pack } }) });
