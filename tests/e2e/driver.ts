@@ -1,0 +1,126 @@
+/**
+ * Drives the real app like an applicant: answers question screens by clicking the answer
+ * button, fills form panels field by field, presses milestone buttons; checks every screen
+ * with axe on the way. The answers use simulate's keys (`militaryService`,
+ * `spouse.militaryService`), so a scenario of tests/scenarios can be replayed in the browser.
+ */
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { DocumentSet } from '../../src/engine/loader';
+import { panelNameOf } from '../../src/engine/loader';
+import type { FormPanel } from '../../src/engine/formats.generated';
+import { answerKey } from '../../src/engine/simulate';
+import type { JsonObject } from '../../src/engine/state';
+import { axe, describeViolations } from './browser';
+
+export interface ScreenSeen {
+  step: string;
+  variant: string;
+  milestone?: string;
+}
+
+/** The screen now shown, once it has settled (its heading rendered). */
+export async function currentScreen(page: Page): Promise<ScreenSeen> {
+  const root = page.locator('[data-screen]').last();
+  await root.locator('h1').first().waitFor({ state: 'visible', timeout: 15000 });
+  // A milestone's content may still be loading ('Processing ...').
+  await page.waitForFunction(() => !document.querySelector('[data-screen][data-state="loading"]'), undefined, { timeout: 15000 });
+  const [step, variant, milestone] = await Promise.all([
+    root.getAttribute('data-screen'),
+    root.getAttribute('data-variant'),
+    root.getAttribute('data-milestone'),
+  ]);
+  return { step: step ?? '', variant: variant ?? 'self', ...(milestone ? { milestone } : {}) };
+}
+
+/** Waits until the screen differs from `previous` (the auto-advance and transitions are real). */
+export async function nextScreen(page: Page, previous: ScreenSeen): Promise<ScreenSeen> {
+  await page.waitForFunction(
+    ([step, variant]) => {
+      const roots = document.querySelectorAll('[data-screen]');
+      const root = roots[roots.length - 1];
+      return !!root && (root.getAttribute('data-screen') !== step || root.getAttribute('data-variant') !== variant) && !!root.querySelector('h1');
+    },
+    [previous.step, previous.variant],
+    { timeout: 15000 },
+  );
+  return currentScreen(page);
+}
+
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const violations = await axe(page);
+  expect(violations, `axe on ${where}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+function toEntryDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : iso;
+}
+
+/** Fills a form panel from the answers (by simulate key) and presses Continue. */
+export async function fillForm(page: Page, panel: FormPanel, variant: string, answers: JsonObject): Promise<void> {
+  const properties = panel.schema.properties as Record<string, { type?: string; enum?: string[]; format?: string }>;
+  for (const [field, schema] of Object.entries(properties)) {
+    const value = answers[answerKey(field, variant)];
+    if (value === undefined || value === null) continue;
+    const input = page.locator(`#root_${field}`);
+    if (schema.enum) {
+      // rjsf's select uses option indexes as values.
+      const index = schema.enum.indexOf(String(value));
+      await input.selectOption(String(index));
+    } else if (schema.type === 'boolean') {
+      if (value === true) await input.check();
+    } else if (schema.format === 'date') {
+      await input.fill(toEntryDate(String(value)));
+    } else {
+      await input.fill(String(value));
+    }
+  }
+  await page.locator('[data-screen] [data-action="continue"]').click();
+}
+
+export interface WalkResult {
+  seen: ScreenSeen[];
+  last: ScreenSeen;
+}
+
+/**
+ * Walks from the current screen, answering from `answers` (each once), until a screen needs
+ * an answer that is not given, or `stopAt` says stop. Milestones are passed with their first
+ * button unless they are the stop. Every screen is checked with axe.
+ */
+export async function walk(
+  page: Page,
+  docs: DocumentSet,
+  answers: JsonObject,
+  stopAt: (screen: ScreenSeen, seen: ScreenSeen[]) => boolean,
+): Promise<WalkResult> {
+  const seen: ScreenSeen[] = [];
+  const used = new Set<string>();
+  let screen = await currentScreen(page);
+  for (let i = 0; i < 60; i++) {
+    seen.push(screen);
+    await expectAccessible(page, `${screen.step}/${screen.variant}`);
+    if (stopAt(screen, seen)) return { seen, last: screen };
+    if (screen.milestone) {
+      await page.locator('[data-screen] [data-action="primary"]').click();
+    } else {
+      const panel = docs.panels.get(panelNameOf(screen.step))?.value;
+      if (!panel) throw new Error(`no panel document for screen ${screen.step}`);
+      if (panel.kind === 'question') {
+        const key = answerKey(panel.field, screen.variant);
+        const value = answers[key];
+        if (value === undefined || used.has(key)) return { seen, last: screen };
+        used.add(key);
+        await page.locator(`[data-screen] [data-answer="${String(value)}"]`).click();
+      } else {
+        const keys = Object.keys(panel.schema.properties as object).map((f) => answerKey(f, screen.variant));
+        if (!keys.some((k) => answers[k] !== undefined && !used.has(k))) return { seen, last: screen };
+        for (const k of keys) used.add(k);
+        await fillForm(page, panel, screen.variant, answers);
+      }
+    }
+    screen = await nextScreen(page, screen);
+  }
+  throw new Error(`walk did not stop within 60 screens: ${seen.map((s) => s.step).join(' > ')}`);
+}
