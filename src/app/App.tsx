@@ -142,7 +142,8 @@ function Shell() {
   }, [store, app, flow]);
 
   const progress = progressModel(flow, snap.state, snap.view, store.context());
-  const disclosures = useMemo(() => orderedDisclosures(flow.product, content, getPath(snap.state, 'session.authenticated') === true, app.telemetry), [flow, content, snap.state, app.telemetry]);
+  const authenticated = getPath(snap.state, 'session.authenticated') === true;
+  const disclosures = useMemo(() => orderedDisclosures(flow.product, content, authenticated, app.telemetry), [flow, content, authenticated, app.telemetry]);
 
   return (
     <ShellContext.Provider value={actions}>

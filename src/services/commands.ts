@@ -283,17 +283,32 @@ export const commandRegistry: Record<string, CommandHandler> = {
   },
 };
 
-/** The sponsor's relationship code (P, B, G, S): the step's `relationshipType` argument. */
-function envelopeRelationship(ctx: CommandContext): string | undefined {
-  const r = arg(ctx, 'relationshipType');
-  return typeof r === 'string' && r !== '' ? r : undefined;
+/** Relationship codes of the sponsor request (doc 2 §3): parent P, stepparent B, legal guardian G, spouse S. */
+const RELATIONSHIP_CODES: Record<string, string> = { parent: 'P', stepparent: 'B', legalGuardian: 'G', spouse: 'S' };
+
+/** Whose details the sponsor request carries: the step's `person` argument, else the applicant variant (spouse or parent), else `sponsor`. */
+function sponsorPerson(ctx: CommandContext): string {
+  const given = arg(ctx, 'person');
+  if (typeof given === 'string' && /^[a-z]+$/.test(given)) return given;
+  const variant = str(ctx.state, 'triage.variant');
+  if (variant && variant !== 'self' && /^[a-z]+$/.test(variant) && isObject(getPath(ctx.state, `eligibility.${variant}.personalInfo`))) return variant;
+  return 'sponsor';
 }
 
-/** The sponsor request envelope (doc 2 §3): the sponsor's details from `eligibility.<person>` (the step's `person` argument, default sponsor). */
+/** The sponsor's relationship code: the step's `relationshipType` argument, else from the applicant variant and the parent relationship answer. */
+function envelopeRelationship(ctx: CommandContext): string | undefined {
+  const r = arg(ctx, 'relationshipType');
+  if (typeof r === 'string' && r !== '') return r;
+  const person = sponsorPerson(ctx);
+  if (person === 'spouse') return RELATIONSHIP_CODES.spouse;
+  const parentType = str(ctx.state, 'triage.parentRelationship') ?? str(ctx.state, 'triage.parentType');
+  if (person === 'parent') return (parentType ? RELATIONSHIP_CODES[parentType] : undefined) ?? RELATIONSHIP_CODES.parent;
+  return undefined;
+}
+
+/** The sponsor request envelope (doc 2 §3): the sponsor's details from `eligibility.<person>.personalInfo`. */
 function sponsorEnvelope(ctx: CommandContext, status: string): JsonObject {
-  const person = arg(ctx, 'person');
-  const base = `eligibility.${typeof person === 'string' && /^[a-z]+$/.test(person) ? person : 'sponsor'}.personalInfo`;
-  const info = getPath(ctx.state, base);
+  const info = getPath(ctx.state, `eligibility.${sponsorPerson(ctx)}.personalInfo`);
   const p = isObject(info) ? info : {};
   const text = (k: string): string | undefined => (typeof p[k] === 'string' && p[k] !== '' ? (p[k] as string) : undefined);
   const ssn = text('ssn')?.replace(/\D/g, '');
@@ -310,6 +325,7 @@ function sponsorEnvelope(ctx: CommandContext, status: string): JsonObject {
   else put('sponsorSocialSecurityNr', ssn);
   put('sponsorEmail', text('emailAddress'));
   put('sponsorPhone', text('phoneNumber')?.replace(/\D/g, ''));
+  put('sponsorPostalCode', text('postalCode'));
   put('sponsorCountryOfCitizenship', text('countryOfCitizenship'));
   put('sponsorMemberNumber', text('memberNumber'));
   return {
@@ -317,6 +333,7 @@ function sponsorEnvelope(ctx: CommandContext, status: string): JsonObject {
     inquirerCustId: guidOf(ctx) ?? '',
     productId: productIdOf(ctx),
     status,
+    consentAcquired: consentOf(p.consentAcquired),
     sponsor,
   };
 }

@@ -79,17 +79,23 @@ function escapeRegExp(s: string): string {
 }
 
 export function createScrubber(personalValues: () => Iterable<string>): { text(s: string): string; fields(f: Fields | undefined): Fields } {
-  const text = (s: string): string => {
+  // The personal values are collected once per message or event, longest first.
+  const current = (): string[] => [...personalValues()].map((v) => (typeof v === 'string' ? v.trim() : '')).filter((v) => v.length >= 2).sort((a, b) => b.length - a.length);
+  const mask = (s: string, values: readonly string[]): string => {
     let out = s;
-    const values = [...personalValues()].filter((v) => typeof v === 'string' && v.trim().length >= 2).sort((a, b) => b.length - a.length);
-    for (const v of values) out = out.replace(new RegExp(escapeRegExp(v.trim()), 'gi'), '[redacted]');
+    for (const v of values) if (out.toLowerCase().includes(v.toLowerCase())) out = out.replace(new RegExp(escapeRegExp(v), 'gi'), '[redacted]');
     return maskPatterns(out);
   };
+  const text = (s: string): string => mask(s, current());
   const fields = (f: Fields | undefined): Fields => {
     const out: Fields = {};
+    let values: string[] | undefined;
     for (const [k, v] of Object.entries(f ?? {})) {
       if (PERSONAL_KEY.test(k)) continue;
-      out[k] = typeof v === 'string' ? text(v) : v;
+      if (typeof v === 'string') {
+        values ??= current();
+        out[k] = mask(v, values);
+      } else out[k] = v;
     }
     return out;
   };

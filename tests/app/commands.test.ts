@@ -131,6 +131,16 @@ describe('sponsor commands (SPON-*)', () => {
     expect(await outcome('Error')).toMatchObject({ outcome: 'error', patch: { 'error.reason': 'SPONSOR_SEARCH_ERROR|500|internal error' } });
   });
 
+  it("takes the sponsor's details from the applicant variant's data when the step names no person", async () => {
+    let body: { sponsor?: Record<string, string>; consentAcquired?: string } = {};
+    server.use(http.post(`${ORIGIN}/api/member-eligibility/sponsors`, async ({ request }) => ((body = (await request.json()) as typeof body), HttpResponse.json({ message: 'none' }, { status: 404 }))));
+    const state = { triage: { variant: 'parent', parentRelationship: 'stepparent' }, eligibility: { parent: { personalInfo: { firstName: 'Pat', lastName: 'Doe', memberNumber: '123456789', dob: '1960-01-02', consentAcquired: true } } } };
+    const out = await runCommand(commandRegistry, context('sponsorSearch', state as unknown as AppState));
+    expect(out.kind === 'result' && out.result.outcome).toBe('notFound');
+    expect(body.sponsor).toMatchObject({ sponsorFirstNm: 'Pat', sponsorLastNm: 'Doe', sponsorRelationshipType: 'B', sponsorMemberNumber: '123456789', sponsorBirthDate: '1960-01-02' });
+    expect(body.consentAcquired).toBe('AUTHORIZED');
+  });
+
   it('sponsorCreate: created, and a 500 is a no-response error', async () => {
     expect((await runCommand(commandRegistry, context('sponsorCreate', person('Smith'), { relationshipType: 'P' })))).toMatchObject({ kind: 'result', result: { outcome: 'created' } });
     const failed = await runCommand(commandRegistry, context('sponsorCreate', person('Error'), { relationshipType: 'P' }));
