@@ -106,6 +106,21 @@ function failurePatch(reason: string): AppState {
   return { 'error.hasError': true, 'error.reason': reason };
 }
 
+/**
+ * EXIT-10's queryId when the step gives none: the applicant variant when it is spouse, parent or
+ * redirect; else `redirect` for someone enlisting on the default join; else `other`. Kept as
+ * JSON-Logic (the documents' language) so a step's `queryId` argument can replace it whole.
+ */
+const EXIT_10_QUERY_ID = {
+  if: [
+    { in: [{ var: 'triage.variant' }, ['spouse', 'parent', 'redirect']] },
+    { var: 'triage.variant' },
+    { and: [{ '==': [{ var: 'triage.militaryService' }, 'enlisting'] }, { '==': [{ var: 'session.productId' }, 'join-now'] }] },
+    'redirect',
+    'other',
+  ],
+};
+
 export const commandRegistry: Record<string, CommandHandler> = {
   /** SUB-01..SUB-08: the prospect with the lifecycle status of the module just finished. */
   moduleUpdate: {
@@ -182,9 +197,8 @@ export const commandRegistry: Record<string, CommandHandler> = {
   /** EXIT-10: clear the session and go to /join/start/?productId=&queryId=. */
   ctaRedirect: {
     async run(ctx) {
-      const given = arg(ctx, 'queryId');
-      const variant = str(ctx.state, 'triage.variant');
-      const queryId = typeof given === 'string' && given !== '' ? given : (variant ?? 'other');
+      const given = Object.prototype.hasOwnProperty.call(ctx.args, 'queryId') ? arg(ctx, 'queryId') : ctx.flow.docs.ruleEngine.evaluate(EXIT_10_QUERY_ID, ctx.state, { today: ctx.today });
+      const queryId = typeof given === 'string' && given !== '' ? given : 'other';
       const query = new URLSearchParams({ productId: productIdOf(ctx), queryId });
       const url = `${ctx.config.joinStartUrl}?${query.toString()}`;
       ctx.session.clear();

@@ -159,6 +159,11 @@ describe('leaving the app', () => {
     const logic = { if: [{ '==': [{ var: 'triage.militaryService' }, 'enlisting'] }, 'redirect', 'other'] };
     expect(await runCommand(commandRegistry, context('ctaRedirect', { triage: { militaryService: 'enlisting' } }, { queryId: logic }))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=redirect' });
     expect(await runCommand(commandRegistry, context('ctaRedirect'))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=other' });
+    // Without an argument: EXIT-10's rule.
+    expect(await runCommand(commandRegistry, context('ctaRedirect', { triage: { variant: 'self', militaryService: 'enlisting' } }))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=redirect' });
+    expect(await runCommand(commandRegistry, context('ctaRedirect', { triage: { variant: 'spouse', militaryService: 'no' } }))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=spouse' });
+    expect(await runCommand(commandRegistry, context('ctaRedirect', { triage: { variant: 'self', militaryService: 'no' } }))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=other' });
+    expect(await runCommand(commandRegistry, context('ctaRedirect', { session: { productId: 'bank-cd' }, triage: { variant: 'self', militaryService: 'enlisting' } }))).toMatchObject({ url: '/join/start/?productId=bank-cd&queryId=other' });
   });
 
   it("leaveApp keeps the hand-over values in session and goes to the product's destination (EXIT-09)", async () => {
