@@ -4,7 +4,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, createAppRouter } from './app/App';
+import { App } from './app/App';
 import { boot, localToday, shellContent } from './app/boot';
 import { BlockingPage } from './ui/template/BlockingPage';
 import { leaveApp } from './services/navigation';
@@ -26,10 +26,9 @@ void boot({
     switch (result.kind) {
       case 'ready': {
         const app = result.app;
-        const router = createAppRouter(app);
         root.render(
           <StrictMode>
-            <App app={app} router={router} />
+            <App app={app} />
           </StrictMode>,
         );
         // The documents' format check, once the first screen is up; findings end on the trap.

@@ -9,19 +9,10 @@
  * Browser back to a lower depth is engine back (FLOW-21); browser forward redoes what back
  * undid. A URL that does not match the engine's step is replaced by the step's (ROUTE-03).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  createBrowserRouter,
-  createMemoryRouter,
-  Outlet,
-  RouterProvider,
-  useBlocker,
-  useLocation,
-  useNavigate,
-  useNavigationType,
-  type Location,
-  type RouteObject,
-} from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+// The declarative router: the data router (createBrowserRouter, useBlocker) would add 17 KiB
+// gzip to the first screen for nothing the shell needs.
+import { BrowserRouter, MemoryRouter, Outlet, Route, Routes, useLocation, useNavigate, useNavigationType, type Location } from 'react-router-dom';
 import { Template } from '../ui/template/Template';
 import { ExitDialog } from '../ui/template/ExitDialog';
 import { exitCopy } from '../ui/template/exit-copy';
@@ -59,35 +50,36 @@ function Shell() {
   const initialKey = useRef(location.key);
   const handledKey = useRef(location.key);
 
-  // EXIT-04: with a back-button modal, browser back (to an earlier screen) opens the exit dialog instead.
-  const blocker = useBlocker(({ historyAction, nextLocation }) => {
-    if (!backButtonModal || historyAction !== 'POP' || exitOpen) return false;
-    const next = entryState(nextLocation);
-    return next === undefined || next.depth < store.depth;
-  });
-  useEffect(() => {
-    if (blocker.state === 'blocked') {
-      blocker.reset();
-      setExitOpen(true);
-    }
-  }, [blocker]);
-
-  // Browser back / forward: move the engine to the entry's depth.
+  // Browser back / forward: move the engine to the entry's depth. EXIT-04: with a back-button
+  // modal, browser back to an earlier screen opens the exit dialog instead, and the browser
+  // goes forward again to the screen the applicant is on.
+  const returning = useRef(false);
   useEffect(() => {
     if (navigationType !== 'POP' || location.key === initialKey.current || location.key === handledKey.current) return;
     handledKey.current = location.key;
     const target = entryState(location);
+    if (returning.current) {
+      returning.current = false;
+      return;
+    }
     if (!target) return;
+    if (backButtonModal && target.depth < store.depth) {
+      returning.current = true;
+      setExitOpen(true);
+      navigate(1);
+      return;
+    }
     while (target.depth < store.depth && store.previous()) {
       /* engine back, one screen at a time */
     }
     while (target.depth > store.depth && store.redo()) {
       /* redo what back undid */
     }
-  }, [location, navigationType, store]);
+  }, [location, navigationType, store, backButtonModal, navigate]);
 
   // The URL mirrors the engine's step.
   useEffect(() => {
+    if (returning.current) return; // on the way back to the current screen's entry (EXIT-04)
     if (parsed.kind === 'test' && !(store.view.kind === 'end' && parsed.name === 'fake-end-panel')) return;
     const view = store.view;
     if (view.kind === 'end' && !app.testRoutes) return; // leaving the app
@@ -156,28 +148,42 @@ function Shell() {
 }
 
 /** The route table. Every path that is not a test route shows the engine's step: the path only mirrors it (src/app/routes.ts parses it). */
-export function appRoutes(app: AppInstance): RouteObject[] {
-  return [
-    {
-      element: <Shell />,
-      children: [
-        ...(app.testRoutes ? TEST_ROUTES.map((name) => ({ path: name, element: <TestRoute name={name} /> })) : []),
-        { index: true, element: <StepHost /> },
-        { path: '*', element: <StepHost /> },
-      ],
-    },
-  ];
+function AppRoutes({ app }: { app: AppInstance }) {
+  return (
+    <Routes>
+      <Route element={<Shell />}>
+        {app.testRoutes && TEST_ROUTES.map((name) => <Route key={name} path={name} element={<TestRoute name={name} />} />)}
+        <Route index element={<StepHost />} />
+        <Route path="*" element={<StepHost />} />
+      </Route>
+    </Routes>
+  );
 }
 
-export function createAppRouter(app: AppInstance, memory?: { initialEntries: string[] }) {
-  const routes = appRoutes(app);
-  return memory ? createMemoryRouter(routes, { initialEntries: memory.initialEntries, basename: BASENAME }) : createBrowserRouter(routes, { basename: BASENAME });
+export interface AppProps {
+  app: AppInstance;
+  /** A memory history (tests) instead of the browser's. */
+  memory?: { initialEntries: string[] };
+  /** Rendered inside the router, outside the routes (tests observe the location with it). */
+  children?: ReactNode;
 }
 
-export function App({ app, router }: { app: AppInstance; router: ReturnType<typeof createAppRouter> }) {
+export function App({ app, memory, children }: AppProps) {
+  const routes = (
+    <>
+      <AppRoutes app={app} />
+      {children}
+    </>
+  );
   return (
     <AppContext.Provider value={app}>
-      <RouterProvider router={router} />
+      {memory ? (
+        <MemoryRouter initialEntries={memory.initialEntries} basename={BASENAME}>
+          {routes}
+        </MemoryRouter>
+      ) : (
+        <BrowserRouter basename={BASENAME}>{routes}</BrowserRouter>
+      )}
     </AppContext.Provider>
   );
 }

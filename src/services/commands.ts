@@ -111,7 +111,7 @@ function failurePatch(reason: string): AppState {
  * redirect; else `redirect` for someone enlisting on the default join; else `other`. Kept as
  * JSON-Logic (the documents' language) so a step's `queryId` argument can replace it whole.
  */
-const EXIT_10_QUERY_ID = {
+const EXIT_10_QUERY_ID: JsonValue = {
   if: [
     { in: [{ var: 'triage.variant' }, ['spouse', 'parent', 'redirect']] },
     { var: 'triage.variant' },

@@ -9,7 +9,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { App, createAppRouter } from '../../src/app/App';
+import { useLocation, useNavigate, useNavigationType, type Location, type NavigateFunction, type NavigationType } from 'react-router-dom';
+import { App } from '../../src/app/App';
 import { fragmentFromContent, type AppInstance } from '../../src/app/boot';
 import { exitApp } from '../../src/app/exit';
 import { SESSION_NAMESPACE } from '../../src/app/storage';
@@ -41,9 +42,26 @@ async function start(options: BootOptions & { at?: string } = {}) {
   if (booted.result.kind !== 'ready') throw new Error(`not ready: ${booted.result.kind}`);
   const app = booted.result.app;
   fragmentContent = app.content;
-  const router = createAppRouter(app, { initialEntries: [`/join/get-started${options.at ?? '/'}${options.at === undefined ? (options.search ?? '') : ''}`] });
-  render(<App app={app} router={router} />);
-  const path = () => router.state.location.pathname.replace('/join/get-started', '');
+  const seen: { navigate?: NavigateFunction; location?: Location; action?: NavigationType } = {};
+  function Probe() {
+    seen.navigate = useNavigate();
+    seen.location = useLocation();
+    seen.action = useNavigationType();
+    return null;
+  }
+  // The router as the tests see it: navigate, the location (with its entry state) and the last history action.
+  const router = {
+    navigate: (to: number | string) => (typeof to === 'number' ? seen.navigate?.(to) : seen.navigate?.(to)),
+    get state() {
+      return { location: seen.location as Location, historyAction: seen.action };
+    },
+  };
+  render(
+    <App app={app} memory={{ initialEntries: [`/join/get-started${options.at ?? '/'}${options.at === undefined ? (options.search ?? '') : ''}`] }}>
+      <Probe />
+    </App>,
+  );
+  const path = () => (seen.location?.pathname ?? '').replace(/^\/join\/get-started/, '') || '/';
   return { ...booted, app, router, path };
 }
 
