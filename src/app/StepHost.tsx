@@ -97,7 +97,8 @@ export function StepHost() {
   const [interstitial, setInterstitial] = useState<{ visible: boolean; kind: 'processing' | 'profile' }>({ visible: false, kind: 'processing' });
   const loadFragment = useFragmentLoader(app);
   const loadValidator = useMemo(() => lazyValidatorLoader((panelId, code) => store.fail(`FORM_VALIDATOR_ERROR|${code}|${panelId}`)), [store]);
-  const canGoBack = store.depth > 1;
+  // FLOW-21; the trap ends a failed flow (FLOW-14), so it offers no way back into it.
+  const canGoBack = store.depth > 1 && view.position >= 0;
   const onPrevious = shell.previous;
   const onAnswer = useCallback((value: string) => store.answer(value), [store]);
   const onSubmit = useCallback((data: JsonObject) => store.submit(data), [store]);

@@ -215,6 +215,7 @@ describe('commands (ROUTE-19)', () => {
     const { path, console, app } = await start({ server: fakeServer({ packs: { 'join-now': pack } }) });
     await waitFor(() => expect(path()).toBe('/aem/milestone/trap-door'), { timeout: 5000 });
     expect(document.querySelector('[data-milestone="trap-door"]')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Previous' })).toBeNull();
     expect(getPath(app.store.state, 'error.reason')).toMatch(/^COMMAND_ERROR\|unregistered/);
     expect(console.error.mock.calls.some((c) => String(c[0]).includes('command failed'))).toBe(true);
   });
