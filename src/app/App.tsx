@@ -47,16 +47,18 @@ function Shell() {
   const parsed = parsePath(location.pathname, { commandRoutes: routes, testRoutes: app.testRoutes });
   const [exitOpen, setExitOpen] = useState(false);
   const backButtonModal = flow.product.config?.backButtonModal === true;
-  const initialKey = useRef(location.key);
-  const handledKey = useRef(location.key);
+  // The location the POP handling last saw: each navigation is handled once (an entry can be
+  // revisited, so its key alone does not tell), and the first render is not a POP to handle.
+  const seenLocation = useRef<Location | null>(null);
 
   // Browser back / forward: move the engine to the entry's depth. EXIT-04: with a back-button
   // modal, browser back to an earlier screen opens the exit dialog instead, and the browser
   // goes forward again to the screen the applicant is on.
   const returning = useRef(false);
   useEffect(() => {
-    if (navigationType !== 'POP' || location.key === initialKey.current || location.key === handledKey.current) return;
-    handledKey.current = location.key;
+    const previous = seenLocation.current;
+    seenLocation.current = location;
+    if (previous === null || previous === location || navigationType !== 'POP') return;
     const target = entryState(location);
     if (returning.current) {
       returning.current = false;

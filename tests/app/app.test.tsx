@@ -123,6 +123,22 @@ describe('Previous and the browser buttons (FLOW-21, UI-09)', () => {
     expect(document.querySelector('[data-direction="forward"]')).toBeTruthy();
   });
 
+  it('browser back works on an entry visited before (Previous, answer again, back, forward)', async () => {
+    const { path, app, router } = await start({ search: '?panel=military-service' });
+    await waitFor(() => expect(path()).toBe('/military-service/self'));
+    fireEvent.click(document.querySelector('[data-answer="yes"]') as HTMLElement);
+    await waitFor(() => expect(path()).toBe('/current-military-status/self'));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(path()).toBe('/military-service/self'));
+    fireEvent.click(document.querySelector('[data-answer="yes"]') as HTMLElement);
+    await waitFor(() => expect(path()).toBe('/current-military-status/self'));
+    await act(async () => router.navigate(-1));
+    await waitFor(() => expect(app.store.view.step).toBe('military-service'));
+    await act(async () => router.navigate(1));
+    await waitFor(() => expect(app.store.view.step).toBe('current-military-status'));
+    expect(path()).toBe('/current-military-status/self');
+  });
+
   it('Previous works after a reload into a fresh tab (no browser entry to go back to)', async () => {
     const storage = new MemoryStorage();
     const first = await start({ storage, search: '?panel=military-service' });
