@@ -1,34 +1,37 @@
 // Calendar-date helpers for the rule evaluator.
 //
-// Everything here works on local calendar dates: strings are parsed to local midnight with
-// date-fns `parse` (never `new Date('yyyy-MM-dd')`, which is UTC midnight and shifts the day in
-// negative-offset timezones) and compared in whole calendar days, so the results do not depend
-// on the process's TZ or on daylight-saving transitions.
-import {
-  addYears,
-  differenceInCalendarDays,
-  differenceInYears,
-  format,
-  isValid,
-  parse,
-  subYears,
-} from 'date-fns';
+// Everything here works on local calendar dates: strings are parsed to local midnight by hand
+// (never `new Date('yyyy-MM-dd')`, which is UTC midnight and shifts the day in negative-offset
+// timezones) and compared in whole calendar days, so the results do not depend on the
+// process's TZ or on daylight-saving transitions. Parsing and formatting are written out
+// rather than taken from date-fns `parse`/`format`, whose locale machinery would weigh on the
+// first screen the browser loads; the arithmetic is date-fns'.
+import { addYears, differenceInCalendarDays, differenceInYears, subYears } from 'date-fns';
 
-/** The accepted input formats, each with a strict shape check (date-fns alone accepts "1/5/20"). */
-const DATE_FORMATS: readonly { shape: RegExp; pattern: string }[] = [
-  { shape: /^\d{2}\/\d{2}\/\d{4}$/, pattern: 'MM/dd/yyyy' },
-  { shape: /^\d{4}-\d{2}-\d{2}$/, pattern: 'yyyy-MM-dd' },
-  { shape: /^\d{2}\/\d{4}$/, pattern: 'MM/yyyy' }, // the first of that month
+/** The accepted input formats, each with a strict shape (exact digit counts). */
+const DATE_FORMATS: readonly { shape: RegExp; parts: (m: RegExpExecArray) => [string, string, string] }[] = [
+  { shape: /^(\d{2})\/(\d{2})\/(\d{4})$/, parts: (m) => [m[3] as string, m[1] as string, m[2] as string] }, // MM/dd/yyyy
+  { shape: /^(\d{4})-(\d{2})-(\d{2})$/, parts: (m) => [m[1] as string, m[2] as string, m[3] as string] }, // yyyy-MM-dd
+  { shape: /^(\d{2})\/(\d{4})$/, parts: (m) => [m[2] as string, m[1] as string, '01'] }, // MM/yyyy: the first of that month
 ];
 
-/** Fixed reference for fields a format leaves out; `MM/yyyy` gets day 1 from date-fns itself. */
-const REFERENCE_DATE = new Date(2000, 0, 1);
+/** Local midnight of a real calendar date, or null (month 13, 30 February, year 0000). */
+function calendarDate(year: string, month: string, day: string): Date | null {
+  const y = Number(year);
+  const m = Number(month);
+  const d = Number(day);
+  if (y < 1 || m < 1 || m > 12 || d < 1 || d > 31) return null;
+  const date = new Date(y, m - 1, d);
+  // Years 1..99 would be read as 1901..1999 by the constructor.
+  date.setFullYear(y);
+  return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d ? date : null;
+}
 
-function parseWith(value: string, pattern: string): Date | null {
-  const date = parse(value, pattern, REFERENCE_DATE);
-  if (!isValid(date)) return null;
-  // Round trip: rejects anything date-fns accepted leniently or normalised (e.g. year 0000).
-  return format(date, pattern) === value ? date : null;
+const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+
+/** `yyyy-MM-dd` of a local date. */
+export function formatIsoDate(date: Date): string {
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
 }
 
 /**
@@ -38,22 +41,23 @@ function parseWith(value: string, pattern: string): Date | null {
  */
 export function parseDate(value: string): Date | null {
   if (typeof value !== 'string') return null;
-  for (const { shape, pattern } of DATE_FORMATS) {
-    if (shape.test(value)) return parseWith(value, pattern);
+  for (const { shape, parts } of DATE_FORMATS) {
+    const m = shape.exec(value);
+    if (m) return calendarDate(...parts(m));
   }
   return null;
 }
 
 /** Strict `yyyy-MM-dd` only: the format of `RuleContext.today`. */
 export function parseIsoDate(value: string): Date | null {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  return parseWith(value, 'yyyy-MM-dd');
+  const m = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  return m ? calendarDate(m[1] as string, m[2] as string, m[3] as string) : null;
 }
 
 /** Normalise any accepted format to `yyyy-MM-dd`; null when the string is not an accepted date. */
 export function toIsoDate(value: string): string | null {
   const date = parseDate(value);
-  return date === null ? null : format(date, 'yyyy-MM-dd');
+  return date === null ? null : formatIsoDate(date);
 }
 
 /** Turn -0 into 0 so results compare and serialise as authors expect. */
