@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'src/generated/**', 'src/engine/formats.generated.ts'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'src/generated/**', 'src/engine/formats.generated.ts', 'public/mockServiceWorker.js'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

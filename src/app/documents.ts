@@ -15,7 +15,8 @@ import { explainErrors } from '../engine/schema-errors';
 import { createStateContract } from '../engine/state-contract';
 
 export const precompiledFormatValidator: FormatValidator = (kind, value) => {
-  const validate = formatValidators[validatorName(kind, value) as keyof typeof formatValidators];
+  const validate = (formatValidators as Partial<Record<string, (typeof formatValidators)[keyof typeof formatValidators]>>)[validatorName(kind, value)];
+  if (!validate) return [{ pointer: '', message: `${kind} documents are not loaded in the browser` }];
   if (validate(value)) return [];
   return explainErrors(validate.errors ?? [], value);
 };

@@ -19,6 +19,9 @@ export const DOCUMENT_KINDS: readonly DocumentKind[] = [
   'scenarios',
 ];
 
+/** The kinds a product's pack holds: the browser has validators for these only (no tables or scenarios). */
+export const PACKED_KINDS: readonly DocumentKind[] = ['product', 'module', 'panel', 'rules', 'content', 'commands'];
+
 export interface SchemaIssue {
   /** JSON pointer of the offending value. */
   pointer: string;

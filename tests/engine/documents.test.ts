@@ -11,7 +11,8 @@ const contract = createStateContract(readJson('schemas/state.schema.json'));
 
 describe('precompiled format validators (issue 4, strict CSP)', () => {
   it('find the same findings as the run-time Ajv validator on every document and on broken ones', () => {
-    const sources = readProjectSources();
+    // The browser loads packs: every kind but rule tables and scenarios.
+    const sources = readProjectSources().filter((s) => !s.path.startsWith('tests/') && !s.path.endsWith('.table.json'));
     const broken = sources.map((s) =>
       s.path === 'schemas/panels/basic-info-panel.json' ? { ...s, text: s.text.replace('"kind": "form"', '"kind": "form", "colour": "red"') } : s,
     );

@@ -8,7 +8,7 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
-import { DISCRIMINATED, DOCUMENT_KINDS } from '../../src/engine/format-validator';
+import { DISCRIMINATED, PACKED_KINDS } from '../../src/engine/format-validator';
 import type { DocumentSet } from '../../src/engine/loader';
 import type { FormPanel } from '../../src/engine/formats.generated';
 import { stableHash } from '../../src/engine/hash';
@@ -23,15 +23,30 @@ function writeIfChanged(file: string, text: string): void {
   writeFileSync(file, text);
 }
 
+const ANNOTATIONS = new Set(['description', 'title', 'tsType', '$comment', 'default', 'examples']);
+
+/** Annotations do not change what a schema accepts; Ajv's standalone code would embed them. */
+function withoutAnnotations(node: unknown, underNames = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => withoutAnnotations(n));
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (!underNames && ANNOTATIONS.has(k)) continue;
+    // Under properties/$defs the keys are names, not keywords (a property may be called "title").
+    out[k] = withoutAnnotations(v, !underNames && (k === 'properties' || k === '$defs'));
+  }
+  return out;
+}
+
 export function generateFormatValidators(): void {
   const schemas = readFormatSchemas();
   const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, code: { source: true, esm: false } });
   ajv.addKeyword('tsType');
-  ajv.addSchema(schemas.common);
+  ajv.addSchema(withoutAnnotations(schemas.common) as object);
   const refs: Record<string, string> = {};
-  for (const kind of DOCUMENT_KINDS) {
+  for (const kind of PACKED_KINDS) {
     const schema = schemas[kind] as { $id: string };
-    ajv.addSchema(schema);
+    ajv.addSchema(withoutAnnotations(schema) as object);
     refs[kind] = schema.$id;
     for (const [tag, def] of Object.entries(DISCRIMINATED[kind]?.branches ?? {})) refs[`${kind}__${tag}`] = `${schema.$id}#/$defs/${def}`;
   }
