@@ -30,6 +30,8 @@ export interface ServeOptions {
   csp?: boolean;
   /** Replaces public/config.json's content (e.g. to test production behaviour). */
   config?: object;
+  /** Answers other paths (a stand-in for a provider service); undefined lets the file server answer. */
+  route?: (pathname: string, method: string) => { status: number; json: unknown } | undefined;
 }
 
 export function serveDist(options: ServeOptions): Promise<{ server: Server; url: string }> {
@@ -39,6 +41,13 @@ export function serveDist(options: ServeOptions): Promise<{ server: Server; url:
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (options.csp !== false) res.setHeader('Content-Security-Policy', STRICT_CSP);
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      const answered = options.route?.(url.pathname, req.method ?? 'GET');
+      if (answered) {
+        res.statusCode = answered.status;
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify(answered.json));
+        return;
+      }
       if (!url.pathname.startsWith(BASE)) {
         res.statusCode = url.pathname === '/' || url.pathname === '/join/get-started' ? 302 : 404;
         if (res.statusCode === 302) res.setHeader('Location', BASE);
