@@ -38,7 +38,7 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 };
 
-if (!args.includes('--no-build')) execSync('npx vite build --logLevel error', { cwd: PROJECT_ROOT, stdio: 'inherit' });
+if (!args.includes('--no-build')) execSync('npm run --silent build -- --logLevel error', { cwd: PROJECT_ROOT, stdio: 'inherit' });
 const dist = path.join(PROJECT_ROOT, 'dist');
 const allJs = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
 const allJsGzip = allJs.reduce((sum, f) => sum + gz(readFileSync(path.join(dist, 'assets', f))), 0);
