@@ -6,13 +6,15 @@
  */
 import formatValidators from '../generated/format-validators.cjs';
 import stateSchema from '../../schemas/state.schema.json';
-import { formatDiagnostic, hasErrors, type Diagnostic } from '../engine/diagnostics';
 import { validatorName, type FormatValidator } from '../engine/format-validator';
-import { resolveFlow, type Flow } from '../engine/flow';
-import { loadDocuments, type DocumentSet } from '../engine/loader';
+import type { Flow } from '../engine/flow';
+import type { DocumentSet } from '../engine/loader';
 import type { ProductPack } from '../engine/pack';
 import { explainErrors } from '../engine/schema-errors';
 import { createStateContract } from '../engine/state-contract';
+import { checkedFlow, DocumentLoadError } from './documents-error';
+
+export { DocumentLoadError };
 
 export const precompiledFormatValidator: FormatValidator = (kind, value) => {
   const validate = (formatValidators as Partial<Record<string, (typeof formatValidators)[keyof typeof formatValidators]>>)[validatorName(kind, value)];
@@ -23,25 +25,8 @@ export const precompiledFormatValidator: FormatValidator = (kind, value) => {
 
 export const stateContract = createStateContract(stateSchema);
 
-export class DocumentLoadError extends Error {
-  constructor(
-    message: string,
-    readonly diagnostics: Diagnostic[],
-  ) {
-    super(message);
-    this.name = 'DocumentLoadError';
-  }
-}
-
 export function flowFromPack(pack: ProductPack, sequenceId?: string): { flow: Flow; docs: DocumentSet } {
-  const docs = loadDocuments(pack.files, { validator: precompiledFormatValidator, contract: stateContract });
-  if (hasErrors(docs.diagnostics)) {
-    const errors = docs.diagnostics.filter((d) => d.severity === 'error');
-    throw new DocumentLoadError(`documents of ${pack.productId} failed their checks: ${errors.map(formatDiagnostic).join('; ')}`, errors);
-  }
-  const { flow, diagnostics } = resolveFlow(docs, pack.productId, sequenceId);
-  if (!flow) throw new DocumentLoadError(`flow ${pack.productId} does not resolve: ${diagnostics.map(formatDiagnostic).join('; ')}`, diagnostics);
-  return { flow, docs };
+  return checkedFlow(pack, { validator: precompiledFormatValidator, contract: stateContract }, sequenceId);
 }
 
 /** GET {base}packs/{product}.json: one request per product. */
