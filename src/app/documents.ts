@@ -28,10 +28,3 @@ export const stateContract = createStateContract(stateSchema);
 export function flowFromPack(pack: ProductPack, sequenceId?: string): { flow: Flow; docs: DocumentSet } {
   return checkedFlow(pack, { validator: precompiledFormatValidator, contract: stateContract }, sequenceId);
 }
-
-/** GET {base}packs/{product}.json: one request per product. */
-export async function fetchPack(baseUrl: string, productId: string, fetcher: typeof fetch = fetch): Promise<ProductPack> {
-  const response = await fetcher(`${baseUrl}packs/${encodeURIComponent(productId)}.json`, { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new DocumentLoadError(`pack for ${productId}: HTTP ${response.status}`, []);
-  return (await response.json()) as ProductPack;
-}

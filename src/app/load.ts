@@ -14,11 +14,12 @@
  * never contains that path.
  */
 import stateSchema from '../../schemas/state.schema.json';
-import { formatDiagnostic, hasErrors, type Diagnostic } from '../engine/diagnostics';
-import { resolveFlow, type Flow } from '../engine/flow';
-import { loadDocuments, type DocumentSet } from '../engine/loader';
+import type { Diagnostic } from '../engine/diagnostics';
+import type { Flow } from '../engine/flow';
+import type { DocumentSet } from '../engine/loader';
 import type { ProductPack } from '../engine/pack';
 import { createStateContract } from '../engine/state-contract';
+import { checkedFlow, DocumentLoadError } from './documents-error';
 
 /** Vite dev server (not the production build, not Vitest). */
 export const DEV_SERVER = import.meta.env.DEV && import.meta.env.MODE !== 'test';
@@ -54,20 +55,14 @@ export async function fetchProductPack(baseUrl: string, productId: string, fetch
 
 /** Loads the pack's documents, resolves every reference and the flow; a finding (or a document too broken to read) throws PackLoadError. */
 export function loadFlow(pack: ProductPack, sequenceId?: string): { flow: Flow; docs: DocumentSet } {
-  let docs: DocumentSet;
   try {
-    docs = loadDocuments(pack.files, { validator: () => [], contract });
+    // The format check comes after the first screen (verifyPack); references are checked now.
+    return checkedFlow(pack, { validator: () => [], contract }, sequenceId);
   } catch (err) {
+    if (err instanceof DocumentLoadError) throw new PackLoadError(err.message, undefined, err.diagnostics);
     // A document whose shape is too far off for the reference checks: the format check would name it.
     throw new PackLoadError(`documents of ${String(pack.productId)} cannot be read: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (hasErrors(docs.diagnostics)) {
-    const errors = docs.diagnostics.filter((d) => d.severity === 'error');
-    throw new PackLoadError(`documents of ${pack.productId} failed their checks: ${errors.map(formatDiagnostic).join('; ')}`, undefined, errors);
-  }
-  const { flow, diagnostics } = resolveFlow(docs, pack.productId, sequenceId);
-  if (!flow) throw new PackLoadError(`flow ${pack.productId} does not resolve: ${diagnostics.map(formatDiagnostic).join('; ')}`, undefined, diagnostics);
-  return { flow, docs };
 }
 
 /** The full check, format included (the same loader as lint): the error findings, [] when clean. */
