@@ -44,7 +44,8 @@ export interface SimulateStop {
   module?: string;
   step?: string;
   variant?: string;
-  milestone?: string;
+  /** The path under /aem/milestone/ when the stop is a milestone, else null. */
+  milestone: string | null;
   command?: string;
   reasons: string[];
   retriage: string | null;
@@ -102,7 +103,7 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
       ...(view.module !== undefined ? { module: view.module } : {}),
       ...(view.step !== undefined ? { step: view.step } : {}),
       ...(view.variant !== undefined ? { variant: view.variant } : {}),
-      ...(view.milestone !== undefined ? { milestone: view.milestone } : {}),
+      milestone: view.milestone ?? null,
       ...(view.command !== undefined ? { command: view.command } : {}),
       reasons: Array.isArray(reasons) ? (reasons as string[]) : [],
       retriage: typeof retriage === 'string' ? retriage : null,
