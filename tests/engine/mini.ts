@@ -15,23 +15,28 @@ const question = (id: string, field: string, values: string[]): SourceFile =>
     answers: values.map((value) => ({ value, label: 'c.answer' })),
   });
 
+/** The command catalogue and the error route (system module) both synthetic projects use. */
+export const SHARED_DOCUMENTS: Record<string, JsonValue> = {
+  'flows/commands.json': {
+    commands: {
+      callDetour: { route: '/command-call-detour', description: 'detour', outcomes: ['done'], success: 'done' },
+      lookup: { route: '/lookup', description: 'a lookup', outcomes: ['found', 'missing', 'error'], success: 'found' },
+    },
+  },
+  'flows/modules/system.json': {
+    id: 'system',
+    start: 'detour',
+    steps: {
+      detour: { kind: 'command', command: 'callDetour', next: [{ outcome: 'done', to: 'trap-door' }] },
+      'trap-door': { kind: 'milestone', milestone: 'trap-door', content: 'trap' },
+    },
+  },
+};
+
 /** Two modules: `a` (qa -> qb or milestone m) and `b` (qc -> end); product `p` and `p-bank` (starts at b). */
 export function miniProject(overrides: Record<string, JsonValue> = {}): SourceFile[] {
   const files: Record<string, JsonValue> = {
-    'flows/commands.json': {
-      commands: {
-        callDetour: { route: '/command-call-detour', description: 'detour', outcomes: ['done'], success: 'done' },
-        lookup: { route: '/lookup', description: 'a lookup', outcomes: ['found', 'missing', 'error'], success: 'found' },
-      },
-    },
-    'flows/modules/system.json': {
-      id: 'system',
-      start: 'detour',
-      steps: {
-        detour: { kind: 'command', command: 'callDetour', next: [{ outcome: 'done', to: 'trap-door' }] },
-        'trap-door': { kind: 'milestone', milestone: 'trap-door', content: 'trap' },
-      },
-    },
+    ...SHARED_DOCUMENTS,
     'flows/modules/a.json': {
       id: 'a',
       start: 'qa',

@@ -1,6 +1,7 @@
 /** A small synthetic project for the graph checks: every document built in memory, loaded by the real loader. */
 import type { SourceFile } from '../../src/engine/loader';
 import type { JsonValue } from '../../src/rules/index';
+import { SHARED_DOCUMENTS } from '../engine/mini';
 
 export type Docs = Record<string, JsonValue>;
 
@@ -16,20 +17,7 @@ const question = (id: string, field: string, values: string[], extra: Docs = {})
 /** Module `a` (qa -> qb, or the milestone m, or the lookup command), module `b` (qc), the system module; product `p`. */
 export function fixture(): Docs {
   return {
-    'flows/commands.json': {
-      commands: {
-        callDetour: { route: '/command-call-detour', description: 'detour', outcomes: ['done'], success: 'done' },
-        lookup: { route: '/lookup', description: 'a lookup', outcomes: ['found', 'missing', 'error'], success: 'found' },
-      },
-    },
-    'flows/modules/system.json': {
-      id: 'system',
-      start: 'detour',
-      steps: {
-        detour: { kind: 'command', command: 'callDetour', next: [{ outcome: 'done', to: 'trap-door' }] },
-        'trap-door': { kind: 'milestone', milestone: 'trap-door', content: 'trap' },
-      },
-    },
+    ...SHARED_DOCUMENTS,
     'flows/modules/a.json': {
       id: 'a',
       start: 'qa',
