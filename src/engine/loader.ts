@@ -439,6 +439,8 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
           report(doc, `${sp}/content`, 'error', 'broken-reference', `milestone content "${step.content}" has no heading: add content key "${milestoneHeadingKey(step.content)}"`);
         }
       }
+      // Command arguments are JSON-Logic on the state: checked like any rule.
+      for (const [name, value] of Object.entries(step.args ?? {})) checkLogic(doc, pointerOf([...sp.split('/').slice(1), 'args', name]), value);
       if (step.kind === 'command' && step.command !== undefined && !set.commands.has(step.command)) {
         report(doc, `${sp}/command`, 'error', 'broken-reference', `unknown command "${step.command}"${suggest(step.command, set.commands.keys())} (commands are listed in flows/commands.json)`);
       }

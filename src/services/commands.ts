@@ -106,21 +106,6 @@ function failurePatch(reason: string): AppState {
   return { 'error.hasError': true, 'error.reason': reason };
 }
 
-/**
- * EXIT-10's queryId when the step gives none: the applicant variant when it is spouse, parent or
- * redirect; else `redirect` for someone enlisting on the default join; else `other`. Kept as
- * JSON-Logic (the documents' language) so a step's `queryId` argument can replace it whole.
- */
-const EXIT_10_QUERY_ID: JsonValue = {
-  if: [
-    { in: [{ var: 'triage.variant' }, ['spouse', 'parent', 'redirect']] },
-    { var: 'triage.variant' },
-    { and: [{ '==': [{ var: 'triage.militaryService' }, 'enlisting'] }, { '==': [{ var: 'session.productId' }, 'join-now'] }] },
-    'redirect',
-    'other',
-  ],
-};
-
 export const commandRegistry: Record<string, CommandHandler> = {
   /** SUB-01..SUB-08: the prospect with the lifecycle status of the module just finished. */
   moduleUpdate: {
@@ -197,8 +182,9 @@ export const commandRegistry: Record<string, CommandHandler> = {
   /** EXIT-10: clear the session and go to /join/start/?productId=&queryId=. */
   ctaRedirect: {
     async run(ctx) {
-      const given = Object.prototype.hasOwnProperty.call(ctx.args, 'queryId') ? arg(ctx, 'queryId') : ctx.flow.docs.ruleEngine.evaluate(EXIT_10_QUERY_ID, ctx.state, { today: ctx.today });
-      const queryId = typeof given === 'string' && given !== '' ? given : 'other';
+      // The queryId rule is the documents' (rule exit.ctaQueryId, EXIT-10); without one, fail closed.
+      const queryId = arg(ctx, 'queryId');
+      if (typeof queryId !== 'string' || queryId === '') throw new Error('the step gives no queryId argument');
       const query = new URLSearchParams({ productId: productIdOf(ctx), queryId });
       const url = `${ctx.config.joinStartUrl}?${query.toString()}`;
       ctx.session.clear();
@@ -297,9 +283,6 @@ export const commandRegistry: Record<string, CommandHandler> = {
   },
 };
 
-/** Relationship codes of the sponsor request (doc 2 §3): parent P, stepparent B, legal guardian G, spouse S. */
-const RELATIONSHIP_CODES: Record<string, string> = { parent: 'P', stepparent: 'B', legalGuardian: 'G', spouse: 'S' };
-
 /** Whose details the sponsor request carries: the step's `person` argument, else the applicant variant (spouse or parent), else `sponsor`. */
 function sponsorPerson(ctx: CommandContext): string {
   const given = arg(ctx, 'person');
@@ -309,15 +292,10 @@ function sponsorPerson(ctx: CommandContext): string {
   return 'sponsor';
 }
 
-/** The sponsor's relationship code: the step's `relationshipType` argument, else from the applicant variant and the parent relationship answer. */
+/** The sponsor's relationship code (P, B, G or S): the step's `relationshipType` argument (rule sponsor.relationshipType, SPON-21). */
 function envelopeRelationship(ctx: CommandContext): string | undefined {
   const r = arg(ctx, 'relationshipType');
-  if (typeof r === 'string' && r !== '') return r;
-  const person = sponsorPerson(ctx);
-  if (person === 'spouse') return RELATIONSHIP_CODES.spouse;
-  const parentType = str(ctx.state, 'triage.parentRelationship') ?? str(ctx.state, 'triage.parentType');
-  if (person === 'parent') return (parentType ? RELATIONSHIP_CODES[parentType] : undefined) ?? RELATIONSHIP_CODES.parent;
-  return undefined;
+  return typeof r === 'string' && r !== '' ? r : undefined;
 }
 
 /** The sponsor request envelope (doc 2 §3): the sponsor's details from `eligibility.<person>.personalInfo`. */

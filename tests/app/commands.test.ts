@@ -135,7 +135,8 @@ describe('sponsor commands (SPON-*)', () => {
     let body: { sponsor?: Record<string, string>; consentAcquired?: string } = {};
     server.use(http.post(`${ORIGIN}/api/member-eligibility/sponsors`, async ({ request }) => ((body = (await request.json()) as typeof body), HttpResponse.json({ message: 'none' }, { status: 404 }))));
     const state = { triage: { variant: 'parent', parentRelationship: 'stepparent' }, eligibility: { parent: { personalInfo: { firstName: 'Pat', lastName: 'Doe', memberNumber: '123456789', dob: '1960-01-02', consentAcquired: true } } } };
-    const out = await runCommand(commandRegistry, context('sponsorSearch', state as unknown as AppState));
+    // The relationship code comes from the documents' rule, as the sponsor-search step passes it (SPON-21).
+    const out = await runCommand(commandRegistry, context('sponsorSearch', state as unknown as AppState, { relationshipType: { rule: 'sponsor.relationshipType' } }));
     expect(out.kind === 'result' && out.result.outcome).toBe('notFound');
     expect(body.sponsor).toMatchObject({ sponsorFirstNm: 'Pat', sponsorLastNm: 'Doe', sponsorRelationshipType: 'B', sponsorMemberNumber: '123456789', sponsorBirthDate: '1960-01-02' });
     expect(body.consentAcquired).toBe('AUTHORIZED');
@@ -151,19 +152,24 @@ describe('sponsor commands (SPON-*)', () => {
 describe('leaving the app', () => {
   it('ctaRedirect clears the session and goes to /join/start/?productId=&queryId= (EXIT-10)', async () => {
     const storage = new MemoryStorage();
-    const ctx = context('ctaRedirect', { triage: { variant: 'parent' } }, {}, storage);
+    // The documents' rule (exit.ctaQueryId, EXIT-10), as the ctaRedirect step passes it.
+    const exit10 = { queryId: { rule: 'exit.ctaQueryId' } };
+    const ctx = context('ctaRedirect', { triage: { variant: 'parent' } }, exit10, storage);
     ctx.session.set({ productId: 'join-now', jwtKey: 'j' });
     expect(await runCommand(commandRegistry, ctx)).toEqual({ kind: 'left', url: '/join/start/?productId=join-now&queryId=parent' });
     expect(ctx.leave).toHaveBeenCalledWith('/join/start/?productId=join-now&queryId=parent');
     expect(storage.length).toBe(0);
     const logic = { if: [{ '==': [{ var: 'triage.militaryService' }, 'enlisting'] }, 'redirect', 'other'] };
     expect(await runCommand(commandRegistry, context('ctaRedirect', { triage: { militaryService: 'enlisting' } }, { queryId: logic }))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=redirect' });
-    expect(await runCommand(commandRegistry, context('ctaRedirect'))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=other' });
-    // Without an argument: EXIT-10's rule.
-    expect(await runCommand(commandRegistry, context('ctaRedirect', { triage: { variant: 'self', militaryService: 'enlisting' } }))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=redirect' });
-    expect(await runCommand(commandRegistry, context('ctaRedirect', { triage: { variant: 'spouse', militaryService: 'no' } }))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=spouse' });
-    expect(await runCommand(commandRegistry, context('ctaRedirect', { triage: { variant: 'self', militaryService: 'no' } }))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=other' });
-    expect(await runCommand(commandRegistry, context('ctaRedirect', { session: { productId: 'bank-cd' }, triage: { variant: 'self', militaryService: 'enlisting' } }))).toMatchObject({ url: '/join/start/?productId=bank-cd&queryId=other' });
+    expect(await runCommand(commandRegistry, context('ctaRedirect', {}, exit10))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=other' });
+    expect(await runCommand(commandRegistry, context('ctaRedirect', { triage: { variant: 'self', militaryService: 'enlisting' } }, exit10))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=redirect' });
+    expect(await runCommand(commandRegistry, context('ctaRedirect', { triage: { variant: 'spouse', militaryService: 'no' } }, exit10))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=spouse' });
+    expect(await runCommand(commandRegistry, context('ctaRedirect', { triage: { variant: 'self', militaryService: 'no' } }, exit10))).toMatchObject({ url: '/join/start/?productId=join-now&queryId=other' });
+    expect(await runCommand(commandRegistry, context('ctaRedirect', { session: { productId: 'bank-cd' }, triage: { variant: 'self', militaryService: 'enlisting' } }, exit10))).toMatchObject({ url: '/join/start/?productId=bank-cd&queryId=other' });
+    // No product knowledge in the code: a step without a queryId fails closed to the error route.
+    const missing = context('ctaRedirect', { triage: { variant: 'parent' } });
+    expect(await runCommand(commandRegistry, missing)).toMatchObject({ kind: 'error', reason: expect.stringMatching(/^COMMAND_ERROR\|ctaRedirect\|/) });
+    expect(missing.leave).not.toHaveBeenCalled();
   });
 
   it("leaveApp keeps the hand-over values in session and goes to the product's destination (EXIT-09)", async () => {
