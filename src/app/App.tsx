@@ -1,5 +1,5 @@
 /**
- * The app shell: the router (basename /join/get-started), the template around the step, the
+ * The app shell: the browser history (basename /join/get-started), the template around the step, the
  * URL kept in step with the engine, browser back and forward through the engine's history,
  * the exit dialog (and EXIT-04's back-button modal), the page title.
  *
@@ -9,10 +9,7 @@
  * Browser back to a lower depth is engine back (FLOW-21); browser forward redoes what back
  * undid. A URL that does not match the engine's step is replaced by the step's (ROUTE-03).
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-// The declarative router: the data router (createBrowserRouter, useBlocker) would add 17 KiB
-// gzip to the first screen for nothing the shell needs.
-import { BrowserRouter, MemoryRouter, Outlet, Route, Routes, useLocation, useNavigate, useNavigationType, type Location } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Template } from '../ui/template/Template';
 import { ExitDialog } from '../ui/template/ExitDialog';
 import { exitCopy } from '../ui/template/exit-copy';
@@ -23,7 +20,8 @@ import { StepHost } from './StepHost';
 import { TestRoute } from './TestRoutes';
 import { progressModel } from './progress';
 import { exitApp } from './exit';
-import { appPath, BASENAME, commandRoutes, parsePath, pathOf, TEST_ROUTES } from './routes';
+import { appPath, BASENAME, commandRoutes, parsePath, pathOf } from './routes';
+import { createBrowserHistory, type AppHistory, type HistoryLocation, type HistorySnapshot } from './history';
 import type { AppInstance } from './boot';
 
 interface EntryState {
@@ -31,25 +29,27 @@ interface EntryState {
   base: number;
 }
 
-function entryState(location: Pick<Location, 'state'>): EntryState | undefined {
+function entryState(location: Pick<HistoryLocation, 'state'>): EntryState | undefined {
   const s = location.state as Partial<EntryState> | null | undefined;
   return s && typeof s.depth === 'number' && typeof s.base === 'number' ? { depth: s.depth, base: s.base } : undefined;
 }
 
-function Shell() {
+function useHistory(history: AppHistory): HistorySnapshot {
+  return useSyncExternalStore(history.subscribe, history.getSnapshot, history.getSnapshot);
+}
+
+function Shell({ history }: { history: AppHistory }) {
   const app = useApp();
   const { store, flow, content } = app;
   const snap = useFlow(store);
-  const location = useLocation();
-  const navigate = useNavigate();
-  const navigationType = useNavigationType();
+  const { location, action: navigationType } = useHistory(history);
   const routes = useMemo(() => commandRoutes(flow), [flow]);
   const parsed = parsePath(location.pathname, { commandRoutes: routes, testRoutes: app.testRoutes });
   const [exitOpen, setExitOpen] = useState(false);
   const backButtonModal = flow.product.config?.backButtonModal === true;
   // The location the POP handling last saw: each navigation is handled once (an entry can be
   // revisited, so its key alone does not tell), and the first render is not a POP to handle.
-  const seenLocation = useRef<Location | null>(null);
+  const seenLocation = useRef<HistoryLocation | null>(null);
 
   // Browser back / forward: move the engine to the entry's depth. EXIT-04: with a back-button
   // modal, browser back to an earlier screen opens the exit dialog instead, and the browser
@@ -68,7 +68,7 @@ function Shell() {
     if (backButtonModal && target.depth < store.depth) {
       returning.current = true;
       setExitOpen(true);
-      navigate(1);
+      history.go(1);
       return;
     }
     while (target.depth < store.depth && store.previous()) {
@@ -77,7 +77,7 @@ function Shell() {
     while (target.depth > store.depth && store.redo()) {
       /* redo what back undid */
     }
-  }, [location, navigationType, store, backButtonModal, navigate]);
+  }, [location, navigationType, store, backButtonModal, history]);
 
   // The URL mirrors the engine's step.
   useEffect(() => {
@@ -94,8 +94,10 @@ function Shell() {
     // entry URL, a deep link, Previous without a browser entry to go back to) replaces it.
     const push = at !== desired && (parsed.kind === 'panel' || parsed.kind === 'milestone') && here !== undefined && snap.direction === 'forward' && here.depth <= depth;
     const base = here ? Math.min(here.base, depth) : depth;
-    navigate(desired, { replace: !push, state: { depth, base } satisfies EntryState });
-  }, [snap.version, location, parsed, store, flow, navigate, app.testRoutes, snap.direction]);
+    const state: EntryState = { depth, base };
+    if (push) history.push(desired, state);
+    else history.replace(desired, state);
+  }, [snap.version, location, parsed, store, flow, history, app.testRoutes, snap.direction]);
 
   // Page title: the product name and the brand (PROD-12, PROD-13).
   const brand = content.has(`app.brand.${app.config.brand}`) ? content.text(`app.brand.${app.config.brand}`) : content.text('app.brand.muster');
@@ -107,12 +109,12 @@ function Shell() {
   const previous = useCallback(() => {
     const here = entryState(location);
     if (!backButtonModal && here && here.depth === store.depth && here.depth > here.base) {
-      navigate(-1); // the POP moves the engine back
+      history.go(-1); // the POP moves the engine back
       return;
     }
     store.previous();
-  }, [location, backButtonModal, store, navigate]);
-  const actions = useMemo<ShellActions>(() => ({ previous, openExit: () => setExitOpen(true) }), [previous]);
+  }, [location, backButtonModal, store, history]);
+  const actions = useMemo<ShellActions>(() => ({ previous, openExit: () => setExitOpen(true), history }), [previous, history]);
 
   const hasGuid = typeof getPath(snap.state, 'individuals.guid') === 'string' || app.session.getString('potentialCustomerGuid') !== undefined;
   const copy = exitCopy(flow.product.config, content, hasGuid);
@@ -142,50 +144,25 @@ function Shell() {
   return (
     <ShellContext.Provider value={actions}>
       <Template content={content} brand={brand} productId={flow.productId} theme={flow.product.config?.theme} demo={app.demo} progress={progress} disclosures={disclosures} onExit={() => setExitOpen(true)}>
-        <Outlet />
+        {parsed.kind === 'test' ? <TestRoute name={parsed.name} /> : <StepHost />}
       </Template>
       <ExitDialog open={exitOpen} copy={copy} onLeave={leave} onStay={() => setExitOpen(false)} />
     </ShellContext.Provider>
   );
 }
 
-/** The route table. Every path that is not a test route shows the engine's step: the path only mirrors it (src/app/routes.ts parses it). */
-function AppRoutes({ app }: { app: AppInstance }) {
-  return (
-    <Routes>
-      <Route element={<Shell />}>
-        {app.testRoutes && TEST_ROUTES.map((name) => <Route key={name} path={name} element={<TestRoute name={name} />} />)}
-        <Route index element={<StepHost />} />
-        <Route path="*" element={<StepHost />} />
-      </Route>
-    </Routes>
-  );
-}
-
 export interface AppProps {
   app: AppInstance;
-  /** A memory history (tests) instead of the browser's. */
-  memory?: { initialEntries: string[] };
-  /** Rendered inside the router, outside the routes (tests observe the location with it). */
-  children?: ReactNode;
+  /** The history the URL is kept in: the browser's by default; tests pass a memory history. */
+  history?: AppHistory;
 }
 
-export function App({ app, memory, children }: AppProps) {
-  const routes = (
-    <>
-      <AppRoutes app={app} />
-      {children}
-    </>
-  );
+/** The app: every path shows the engine's step (the path only mirrors it), except the test routes outside production. */
+export function App({ app, history }: AppProps) {
+  const [browser] = useState(() => history ?? createBrowserHistory(BASENAME));
   return (
     <AppContext.Provider value={app}>
-      {memory ? (
-        <MemoryRouter initialEntries={memory.initialEntries} basename={BASENAME}>
-          {routes}
-        </MemoryRouter>
-      ) : (
-        <BrowserRouter basename={BASENAME}>{routes}</BrowserRouter>
-      )}
+      <Shell history={browser} />
     </AppContext.Provider>
   );
 }

@@ -5,23 +5,22 @@
  * (the trap milestone). None of them moves the flow.
  */
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { MilestoneScreen } from '../ui/screens/MilestoneScreen';
 import { ProgressBar } from '../ui/template/ProgressBar';
 import { Interstitial } from '../ui/template/Interstitial';
 import { orderedDisclosures } from '../ui/template/disclosures';
 import { Disclosures } from '../ui/template/Disclosures';
-import { useApp, useFlow } from './context';
+import { useApp, useFlow, useShell } from './context';
 import { EndPage, useFocusOnMount } from './StepHost';
 import { pathOf, type TestRoute as TestRouteName } from './routes';
 import { redactPersonal } from './persist';
 
 function BackToFlow() {
   const app = useApp();
-  const navigate = useNavigate();
+  const { history } = useShell();
   return (
     <div className="mu-actions">
-      <button type="button" className="mu-button mu-button--secondary" data-action="back-to-flow" onClick={() => navigate(pathOf(app.flow, app.store.view, { testRoutes: true }), { replace: true, state: { depth: app.store.depth, base: app.store.depth } })}>
+      <button type="button" className="mu-button mu-button--secondary" data-action="back-to-flow" onClick={() => history.replace(pathOf(app.flow, app.store.view, { testRoutes: true }), { depth: app.store.depth, base: app.store.depth })}>
         {app.content.text('app.test.back')}
       </button>
     </div>

@@ -1,12 +1,15 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { AppInstance } from './boot';
 import type { FlowSnapshot, FlowStore } from './flow-store';
+import type { AppHistory } from './history';
 
 export interface ShellActions {
   /** Previous (FLOW-21), keeping the browser history in step. */
   previous(): void;
   /** Opens the exit dialog (the exit button, a milestone's secondary button, EXIT-04). */
   openExit(): void;
+  /** The browser history the URL is kept in (the test routes return to the flow through it). */
+  history: AppHistory;
 }
 
 export const AppContext = createContext<AppInstance | null>(null);

@@ -9,8 +9,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useLocation, useNavigate, useNavigationType, type Location, type NavigateFunction, type NavigationType } from 'react-router-dom';
 import { App } from '../../src/app/App';
+import { createMemoryHistory } from '../../src/app/history';
 import { fragmentFromContent, type AppInstance } from '../../src/app/boot';
 import { exitApp } from '../../src/app/exit';
 import { SESSION_NAMESPACE } from '../../src/app/storage';
@@ -42,26 +42,17 @@ async function start(options: BootOptions & { at?: string } = {}) {
   if (booted.result.kind !== 'ready') throw new Error(`not ready: ${booted.result.kind}`);
   const app = booted.result.app;
   fragmentContent = app.content;
-  const seen: { navigate?: NavigateFunction; location?: Location; action?: NavigationType } = {};
-  function Probe() {
-    seen.navigate = useNavigate();
-    seen.location = useLocation();
-    seen.action = useNavigationType();
-    return null;
-  }
-  // The router as the tests see it: navigate, the location (with its entry state) and the last history action.
+  const history = createMemoryHistory([`${options.at ?? '/'}${options.at === undefined ? (options.search ?? '') : ''}`]);
+  // The history as the tests see it: go back/forward or to a path, the location (with its entry state) and the last action.
   const router = {
-    navigate: (to: number | string) => (typeof to === 'number' ? seen.navigate?.(to) : seen.navigate?.(to)),
+    navigate: (to: number | string) => (typeof to === 'number' ? history.go(to) : history.push(to, null)),
     get state() {
-      return { location: seen.location as Location, historyAction: seen.action };
+      const { location, action } = history.getSnapshot();
+      return { location, historyAction: action };
     },
   };
-  render(
-    <App app={app} memory={{ initialEntries: [`/join/get-started${options.at ?? '/'}${options.at === undefined ? (options.search ?? '') : ''}`] }}>
-      <Probe />
-    </App>,
-  );
-  const path = () => (seen.location?.pathname ?? '').replace(/^\/join\/get-started/, '') || '/';
+  render(<App app={app} history={history} />);
+  const path = () => history.getSnapshot().location.pathname;
   return { ...booted, app, router, path };
 }
 
