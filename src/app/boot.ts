@@ -12,7 +12,7 @@ import { toErrorRoute, startFlow, stepOf, currentCoordinate, DEFAULT_PRODUCT, DE
 import type { DocumentSet } from '../engine/loader';
 import type { AppState, JsonObject } from '../engine/state';
 import type { JsonValue } from '../rules/index';
-import { createContent, bundleSource, contentSource, type AppContent } from '../ui/content';
+import { createContent, createContentFor, bundleSource, contentSource, type AppContent } from '../ui/content';
 import { createTelemetry, type AppTelemetry } from '../ui/telemetry';
 import { fetchConfig, isProduction, type RuntimeConfig } from './config';
 import { fetchProductPack, loadFlow, PackLoadError, verifyPack } from './load';
@@ -208,7 +208,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   }
 
   const demo = config.demo || query.demo === true || (!isEntry && stored.demo === true) || (resuming && stored.demo === true);
-  const content = createContent(contentSource(docs.content, docs.demoContent, demo), telemetry);
+  const content = await createContentFor(contentSource(docs.content, docs.demoContent, demo), telemetry);
   const productId = flow.productId;
   const ctx = { today: env.today() };
 

@@ -4,20 +4,18 @@
  *
  * - `{name}` placeholders are filled from the caller's vars, else from the content key
  *   `placeholders.<name>` (e.g. `{phone}`, CONT-23/24).
- * - HTML values (`{ "html": ... }`) are sanitised with DOMPurify on an allow-list: p, br,
- *   strong, em, ul, ol, li, and a[href] with http(s), mailto, tel or relative URLs only. No
- *   other element or attribute (no style, no on*) survives. Plain values are escaped.
+ * - HTML values (`{ "html": ... }`) go through the allow-list sanitiser of src/ui/sanitize.ts
+ *   (DOMPurify). It is loaded only when the content holds an HTML value (`createContentFor`),
+ *   so products without HTML copy never download it. Content made without a sanitiser shows an
+ *   HTML value as escaped text (fail closed). Plain values are escaped.
  * - A missing key gives '' and is logged once.
  */
-import DOMPurify from 'dompurify';
 import type { Text } from '../engine/formats.generated';
 import type { ContentEntry } from '../engine/loader';
 import type { ContentApi, Telemetry } from './contract';
 
-export const ALLOWED_TAGS = ['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'a'] as const;
-export const ALLOWED_ATTR = ['href'] as const;
-/** DOMPurify's default URI pattern with only http(s), mailto and tel schemes (relative URLs pass). */
-export const SAFE_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+/** HTML in, allow-listed HTML out. */
+export type Sanitizer = (html: string) => string;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -25,30 +23,21 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-/** Allow-list sanitiser. Where no DOM is available it escapes everything (fail closed). */
-export function sanitizeHtml(html: string): string {
-  if (!DOMPurify.isSupported) return escapeHtml(html);
-  return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: [...ALLOWED_TAGS],
-    ALLOWED_ATTR: [...ALLOWED_ATTR],
-    ALLOWED_URI_REGEXP: SAFE_URI,
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    ALLOW_UNKNOWN_PROTOCOLS: false,
-    SAFE_FOR_TEMPLATES: false,
-    WHOLE_DOCUMENT: false,
-    RETURN_DOM: false,
-    RETURN_DOM_FRAGMENT: false,
-  });
+/** The text of an HTML value, tags dropped. DOMParser's document runs no script and loads nothing. */
+export function htmlToText(html: string): string {
+  if (typeof DOMParser !== 'undefined') {
+    return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  }
+  return html.replace(/<[^>]*>/g, '');
 }
 
-/** The text of an HTML value, tags dropped. */
-export function htmlToText(html: string): string {
-  const safe = sanitizeHtml(html);
-  if (typeof DOMParser !== 'undefined') {
-    return new DOMParser().parseFromString(safe, 'text/html').body.textContent ?? '';
-  }
-  return safe.replace(/<[^>]*>/g, '');
+const isHtml = (v: Text): v is { html: string } => typeof v === 'object' && !Array.isArray(v);
+
+/** Content whose HTML values (if any) are sanitised: loads the sanitiser only when one is there. */
+export async function createContentFor(source: ContentSource, telemetry?: Pick<Telemetry, 'log'>): Promise<AppContent> {
+  const hasHtml = [...source.values()].some(isHtml);
+  const sanitize = hasHtml ? (await import('./sanitize')).sanitizeHtml : undefined;
+  return createContent(source, telemetry, sanitize);
 }
 
 export type ContentSource = ReadonlyMap<string, Text>;
@@ -79,8 +68,10 @@ export interface AppContent extends ContentApi {
   raw(key: string | undefined): Text | undefined;
 }
 
-export function createContent(source: ContentSource, telemetry?: Pick<Telemetry, 'log'>): AppContent {
+export function createContent(source: ContentSource, telemetry?: Pick<Telemetry, 'log'>, sanitize?: Sanitizer): AppContent {
   const reported = new Set<string>();
+  // Without a sanitiser an HTML value is shown as text, escaped: nothing unchecked reaches the DOM.
+  const safeHtml: Sanitizer = sanitize ?? ((html) => escapeHtml(htmlToText(html)));
   const missing = (key: string | undefined): void => {
     const k = key ?? '(undefined)';
     if (reported.has(k)) return;
@@ -115,21 +106,21 @@ export function createContent(source: ContentSource, telemetry?: Pick<Telemetry,
       if (v === undefined) return '';
       if (typeof v === 'string') return fill(v, vars, new Set(), (s) => s);
       if (Array.isArray(v)) return v.map((s) => fill(s, vars, new Set(), (x) => x)).join('\n');
-      return htmlToText(fill(v.html, vars, new Set(), escapeHtml));
+      return htmlToText(safeHtml(fill(v.html, vars, new Set(), escapeHtml)));
     },
     list(key) {
       const v = lookup(key);
       if (v === undefined) return [];
       if (typeof v === 'string') return [fill(v, undefined, new Set(), (s) => s)];
       if (Array.isArray(v)) return v.map((s) => fill(s, undefined, new Set(), (x) => x));
-      return [htmlToText(fill(v.html, undefined, new Set(), escapeHtml))];
+      return [htmlToText(safeHtml(fill(v.html, undefined, new Set(), escapeHtml)))];
     },
     html(key) {
       const v = lookup(key);
       if (v === undefined) return '';
       if (typeof v === 'string') return escapeHtml(fill(v, undefined, new Set(), (s) => s));
       if (Array.isArray(v)) return `<ul>${v.map((s) => `<li>${escapeHtml(fill(s, undefined, new Set(), (x) => x))}</li>`).join('')}</ul>`;
-      return sanitizeHtml(fill(v.html, undefined, new Set(), escapeHtml));
+      return safeHtml(fill(v.html, undefined, new Set(), escapeHtml));
     },
     has(key) {
       return key !== undefined && source.has(key);

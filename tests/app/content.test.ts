@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /** The content API (src/ui/content.ts): placeholders, demo overrides, and the HTML allow-list against the XSS corpora. */
 import { describe, expect, it, vi } from 'vitest';
-import { bundleSource, createContent, sanitizeHtml, contentSource } from '../../src/ui/content';
+import { bundleSource, createContent, createContentFor, contentSource } from '../../src/ui/content';
+import { sanitizeHtml } from '../../src/ui/sanitize';
 import { flowFromPack } from '../../src/app/documents';
 import type { Text } from '../../src/engine/formats.generated';
 import { corpus, projectPack } from './helpers';
@@ -21,6 +22,7 @@ describe('text, list, html', () => {
       'a.escape': '<b>not bold</b> & more',
     }),
     { log },
+    sanitizeHtml,
   );
 
   it('fills {name} placeholders from vars, else from placeholders.<name> (CONT-23, CONT-24)', () => {
@@ -47,8 +49,17 @@ describe('text, list, html', () => {
   });
 
   it('escapes placeholder values inside HTML', () => {
-    const c = createContent(source({ h: { html: '<p>{x}</p>' }, 'placeholders.x': '<img src=x onerror=alert(1)>' }));
+    const c = createContent(source({ h: { html: '<p>{x}</p>' }, 'placeholders.x': '<img src=x onerror=alert(1)>' }), undefined, sanitizeHtml);
     expect(c.html('h')).toBe('<p>&lt;img src=x onerror=alert(1)&gt;</p>');
+  });
+
+  it('loads the sanitiser only for content that holds HTML; without one, HTML shows as escaped text', async () => {
+    const withHtml = await createContentFor(source({ h: { html: '<p>A <em>b</em></p><img src=x onerror=alert(1)>' } }));
+    expect(withHtml.html('h')).toBe('<p>A <em>b</em></p>');
+    const unsanitised = createContent(source({ h: { html: '<p>A <em>b</em></p><img src=x onerror=alert(1)>' } }));
+    expect(unsanitised.html('h')).toBe('A b');
+    expect(unsanitised.html('h')).not.toContain('<');
+    expect(unsanitised.text('h')).toBe('A b');
   });
 });
 
@@ -97,10 +108,13 @@ describe('the HTML allow-list against the corpora', () => {
   it.skipIf(!xss)('lets nothing executable through from any line of xss-payloads.txt', () => {
     const lines = (xss ?? '').split('\n').filter((l) => l.trim() !== '');
     expect(lines.length).toBeGreaterThan(100);
-    const content = createContent(source(Object.fromEntries(lines.map((l, i) => [`x.${i}`, { html: l }]))));
+    const strings = source(Object.fromEntries(lines.map((l, i) => [`x.${i}`, { html: l }])));
+    const content = createContent(strings, undefined, sanitizeHtml);
+    const unsanitised = createContent(strings);
     lines.forEach((line, i) => {
       assertInert(sanitizeHtml(line), `xss line ${i + 1}`);
       assertInert(content.html(`x.${i}`), `xss line ${i + 1} via content.html`);
+      assertInert(unsanitised.html(`x.${i}`), `xss line ${i + 1} via content.html without the sanitiser`);
     });
   });
 
