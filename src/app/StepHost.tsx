@@ -18,6 +18,7 @@ import { lazyValidatorLoader } from './validators';
 import type { AppInstance } from './boot';
 import type { FlowStore } from './flow-store';
 import { destinationUrl } from '../services/navigation';
+import { createFragmentService } from '../services/fragments';
 
 const FormScreen = lazy(() => import('../ui/screens/FormScreen'));
 
@@ -35,18 +36,13 @@ function screenKey(app: AppInstance, view: StepView): string {
   return `${app.store.depth}:${view.position}:${view.module}:${view.step}:${view.variant}`;
 }
 
-/** A fragment loader per app: lazily loads the content service once the services are up. */
+/** A fragment loader per app: the content service, once the services are up (the sandbox, when on). */
 function useFragmentLoader(app: AppInstance): (key: string) => Promise<JsonValue> {
   return useMemo(() => {
-    let service: Promise<(key: string) => Promise<JsonValue>> | undefined;
+    const fetchFragment = createFragmentService(app.config.contentBaseUrl, app.telemetry);
     return async (key: string) => {
-      service ??= app.servicesReady()
-        .then(() => import('../services/fragments'))
-        .then((m) => {
-          const fetchFragment = m.createFragmentService(app.config.contentBaseUrl, app.telemetry);
-          return (k: string) => fetchFragment(k, { authenticated: false });
-        });
-      return (await service)(key);
+      await app.servicesReady();
+      return fetchFragment(key, { authenticated: false });
     };
   }, [app]);
 }

@@ -3,11 +3,14 @@
  * unauthenticated, {base}objects/{key} authenticated, Accept JSON; a POST with a
  * replacementMap body when one is given. The answer's `data` is the fragment. A timeout is
  * logged as a warning and retried once (CONT-09); the screen makes up to 3 attempts (CONT-12).
+ *
+ * This is the one call a first screen can make (the entry milestone's content), so it uses the
+ * browser's fetch rather than the services' axios client (src/services/http.ts): axios stays
+ * off the first screen's path. The timeout is the same (CONST-01's generic 10 s).
  */
-import type { AxiosInstance } from 'axios';
 import type { JsonValue } from '../rules/index';
 import type { Telemetry } from '../ui/contract';
-import { createClient, failureOf, TIMEOUTS } from './http';
+import { absoluteBase, TIMEOUTS } from './endpoints';
 
 export class ContentLoadError extends Error {
   constructor(message: string) {
@@ -21,32 +24,59 @@ export interface FragmentOptions {
   replacementMap?: Record<string, string>;
 }
 
-export function createFragmentService(contentBaseUrl: string, telemetry: Pick<Telemetry, 'log'>, client: AxiosInstance = createClient(contentBaseUrl, TIMEOUTS.generic)) {
-  return async function fetchFragment(key: string | undefined, options: FragmentOptions): Promise<JsonValue> {
+class Timeout extends Error {
+  constructor() {
+    super('ECONNABORTED');
+  }
+}
+
+export function createFragmentService(contentBaseUrl: string, telemetry: Pick<Telemetry, 'log'>, options: { fetch?: typeof fetch; timeoutMs?: number } = {}) {
+  const base = absoluteBase(contentBaseUrl);
+  const timeoutMs = options.timeoutMs ?? TIMEOUTS.generic;
+  const request = async (url: string, init: RequestInit): Promise<Response> => {
+    const doFetch = options.fetch ?? ((input: string, i: RequestInit) => fetch(input, i));
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Timeout()), timeoutMs);
+    try {
+      return await doFetch(url, { ...init, signal: controller.signal });
+    } catch (err) {
+      throw controller.signal.aborted ? new Timeout() : err;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  return async function fetchFragment(key: string | undefined, fragmentOptions: FragmentOptions): Promise<JsonValue> {
     if (key === undefined || key === '' || !/^[A-Za-z0-9._-]+$/.test(key)) throw new ContentLoadError('invalid WCM key name');
-    const kind = options.authenticated ? 'authenticated' : 'non-authenticated';
-    const path = `${options.authenticated ? '' : 'public/'}objects/${encodeURIComponent(key)}`;
-    const once = () => (options.replacementMap ? client.post(path, { replacementMap: options.replacementMap }) : client.get(path));
-    let response;
+    const kind = fragmentOptions.authenticated ? 'authenticated' : 'non-authenticated';
+    const url = new URL(`${fragmentOptions.authenticated ? '' : 'public/'}objects/${encodeURIComponent(key)}`, base).href;
+    const init: RequestInit = fragmentOptions.replacementMap
+      ? { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify({ replacementMap: fragmentOptions.replacementMap }) }
+      : { method: 'GET', headers: { Accept: 'application/json' } };
+    const fail = (reason: string): ContentLoadError => {
+      const message = `Error requesting ${kind} WCM object for key: ${key} - ${reason}`;
+      telemetry.log('error', message, { key });
+      return new ContentLoadError(message);
+    };
+    let response: Response;
     try {
       try {
-        response = await once();
+        response = await request(url, init);
       } catch (err) {
-        if (!failureOf(err).timeout) throw err;
+        if (!(err instanceof Timeout)) throw err;
         telemetry.log('warn', 'content request timed out: retrying once', { key });
-        response = await once();
+        response = await request(url, init);
       }
     } catch (err) {
-      const message = `Error requesting ${kind} WCM object for key: ${key} - ${failureOf(err).message}`;
-      telemetry.log('error', message, { key });
-      throw new ContentLoadError(message);
+      throw fail(err instanceof Error ? err.message : String(err));
     }
-    if (response.status < 200 || response.status >= 300) {
-      const message = `Error requesting ${kind} WCM object for key: ${key} - ${response.status}`;
-      telemetry.log('error', message, { key });
-      throw new ContentLoadError(message);
+    if (response.status < 200 || response.status >= 300) throw fail(String(response.status));
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      throw fail('not JSON');
     }
-    const body = response.data as { data?: JsonValue } | null;
-    return body && typeof body === 'object' && 'data' in body ? (body.data ?? null) : null;
+    return body !== null && typeof body === 'object' && 'data' in body ? ((body as { data?: JsonValue }).data ?? null) : null;
   };
 }

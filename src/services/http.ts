@@ -4,15 +4,9 @@
  * of this.
  */
 import axios, { isAxiosError, type AxiosInstance } from 'axios';
+import { absoluteBase, TIMEOUTS } from './endpoints';
 
-/** CONST-01: 10000 ms generic, 15000 ms enrollment, 30000 ms for the long helper (address calls, CONST-02). */
-export const TIMEOUTS = { generic: 10_000, enrollment: 15_000, long: 30_000 } as const;
-
-/** Resolve a configured base URL (absolute or relative to the page) to an absolute one. */
-export function absoluteBase(base: string): string {
-  const origin = typeof window !== 'undefined' ? window.location.href : 'http://localhost/';
-  return new URL(base, origin).href;
-}
+export { absoluteBase, TIMEOUTS };
 
 export function createClient(baseURL: string, timeout: number): AxiosInstance {
   return axios.create({

@@ -189,4 +189,26 @@ describe('content fragments (CONT-08..CONT-11)', () => {
     await expect(fetchFragment(undefined, { authenticated: true })).rejects.toThrow('invalid WCM key name');
     expect(log).toHaveBeenCalledWith('error', expect.stringContaining('failing'), { key: 'failing' });
   });
+
+  it('retries a timed-out request once, with a warning, then names the timeout (CONT-09)', async () => {
+    const log = vi.fn();
+    const calls: { url: string; method: string | undefined; body: unknown }[] = [];
+    let hangs = 1;
+    const fetchStub = (url: string, init: RequestInit): Promise<Response> => {
+      calls.push({ url, method: init.method, body: init.body });
+      if (hangs-- > 0) return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+      return Promise.resolve(Response.json({ data: { heading: 'Later' } }));
+    };
+    const fetchFragment = createFragmentService('https://content.example/base/', { log }, { fetch: fetchStub as typeof fetch, timeoutMs: 20 });
+    expect(await fetchFragment('entry', { authenticated: true, replacementMap: { name: 'x' } })).toEqual({ heading: 'Later' });
+    expect(calls).toEqual([
+      { url: 'https://content.example/base/objects/entry', method: 'POST', body: '{"replacementMap":{"name":"x"}}' },
+      { url: 'https://content.example/base/objects/entry', method: 'POST', body: '{"replacementMap":{"name":"x"}}' },
+    ]);
+    expect(log).toHaveBeenCalledWith('warn', 'content request timed out: retrying once', { key: 'entry' });
+
+    hangs = 2;
+    await expect(fetchFragment('entry', { authenticated: false })).rejects.toThrow('Error requesting non-authenticated WCM object for key: entry - ECONNABORTED');
+    expect(calls.at(-1)?.url).toBe('https://content.example/base/public/objects/entry');
+  });
 });
