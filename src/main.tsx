@@ -31,7 +31,9 @@ void boot({
             <App app={app} />
           </StrictMode>,
         );
-        // The documents' format check, once the first screen is up; findings end on the trap.
+        // The documents' full check (src/app/load.ts) runs once the applicant is on the first
+        // panel (question or form), when the browser is idle: off the path to the first question.
+        // Findings end on the trap.
         const verify = (): void => {
           void app.verifyDocuments().then((findings) => {
             if (findings.length > 0) {
@@ -40,8 +42,18 @@ void boot({
             }
           });
         };
-        if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(verify, { timeout: 1500 });
-        else window.setTimeout(verify, 200);
+        const whenIdle = (): void => {
+          if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(verify, { timeout: 2000 });
+          else window.setTimeout(verify, 200);
+        };
+        if (app.store.view.kind === 'panel') whenIdle();
+        else {
+          const stop = app.store.subscribe(() => {
+            if (app.store.view.kind !== 'panel') return;
+            stop();
+            whenIdle();
+          });
+        }
         break;
       }
       case 'blocked':

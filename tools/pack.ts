@@ -9,7 +9,7 @@ import path from 'node:path';
 import { formatDiagnostic, hasErrors } from '../src/engine/diagnostics';
 import { buildPack } from '../src/engine/pack';
 import { loadProject, readProjectSources } from './lib/project';
-import { generateFormatValidators, generatePanelValidators } from './lib/generate';
+import { generateFormatValidators, generatePanelValidators, generateStateContract } from './lib/generate';
 
 const sources = readProjectSources();
 const docs = loadProject(sources);
@@ -19,6 +19,7 @@ if (hasErrors(docs.diagnostics)) {
   process.exit(1);
 }
 generateFormatValidators();
+generateStateContract();
 generatePanelValidators(docs);
 const outIndex = process.argv.indexOf('--out');
 if (outIndex > 0 && process.argv[outIndex + 1]) {

@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
 import { formatDiagnostic, hasErrors } from '../src/engine/diagnostics';
 import { buildPack } from '../src/engine/pack';
 import { loadProject, readProjectSources } from './lib/project';
-import { generateFormatValidators, generatePanelValidators } from './lib/generate';
+import { generateFormatValidators, generatePanelValidators, generateStateContract } from './lib/generate';
 
 function loadChecked(): { docs: ReturnType<typeof loadProject>; sources: ReturnType<typeof readProjectSources> } {
   const sources = readProjectSources();
@@ -36,14 +36,16 @@ export function musterDocuments(): Plugin {
         return;
       }
       generateFormatValidators();
+      generateStateContract();
       generatePanelValidators(docs);
     },
     configureServer(server) {
       server.watcher.on('change', (file) => {
-        if (/schemas[\\/](formats|panels)[\\/]/.test(file)) {
+        if (/schemas[\\/](formats|panels)[\\/]|state\.schema\.json$/.test(file)) {
           const { docs } = loadChecked();
           if (!hasErrors(docs.diagnostics)) {
             generateFormatValidators();
+            generateStateContract();
             generatePanelValidators(docs);
           }
         }

@@ -9,7 +9,7 @@
  * Browser back to a lower depth is engine back (FLOW-21); browser forward redoes what back
  * undid. A URL that does not match the engine's step is replaced by the step's (ROUTE-03).
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Template } from '../ui/template/Template';
 import { ExitDialog } from '../ui/template/ExitDialog';
 import { exitCopy } from '../ui/template/exit-copy';
@@ -17,12 +17,14 @@ import { orderedDisclosures } from '../ui/template/disclosures';
 import { getPath } from '../engine/state';
 import { AppContext, ShellContext, useApp, useFlow, type ShellActions } from './context';
 import { StepHost } from './StepHost';
-import { TestRoute } from './TestRoutes';
 import { progressModel } from './progress';
 import { exitApp } from './exit';
 import { appPath, BASENAME, commandRoutes, parsePath, pathOf } from './routes';
 import { createBrowserHistory, type AppHistory, type HistoryLocation, type HistorySnapshot } from './history';
 import type { AppInstance } from './boot';
+
+// The test routes exist outside production only (ROUTE-18): production never loads their code.
+const TestRoute = lazy(() => import('./TestRoutes').then((m) => ({ default: m.TestRoute })));
 
 interface EntryState {
   depth: number;
@@ -144,7 +146,13 @@ function Shell({ history }: { history: AppHistory }) {
   return (
     <ShellContext.Provider value={actions}>
       <Template content={content} brand={brand} productId={flow.productId} theme={flow.product.config?.theme} demo={app.demo} progress={progress} disclosures={disclosures} onExit={() => setExitOpen(true)}>
-        {parsed.kind === 'test' ? <TestRoute name={parsed.name} /> : <StepHost />}
+        {parsed.kind === 'test' ? (
+          <Suspense fallback={<div className="mu-waiting" aria-busy="true" />}>
+            <TestRoute name={parsed.name} />
+          </Suspense>
+        ) : (
+          <StepHost />
+        )}
       </Template>
       <ExitDialog open={exitOpen} copy={copy} onLeave={leave} onStay={() => setExitOpen(false)} />
     </ShellContext.Provider>

@@ -64,8 +64,9 @@ export interface AppInstance {
   /** Stops writing to session storage (the applicant is leaving). */
   stopPersisting(): void;
   /**
-   * The format check of the documents (src/app/load.ts), run once the first screen shows:
-   * resolves with the findings ([] when clean); findings are logged here, the caller shows the trap.
+   * The full check of the documents (src/app/load.ts: formats and references, as lint checks
+   * them), run once the applicant is on the first panel: resolves with the findings ([] when
+   * clean); findings are logged here, the caller shows the trap.
    */
   verifyDocuments(): Promise<Diagnostic[]>;
 }
@@ -196,7 +197,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   try {
     if ('error' in loaded) throw loaded.error;
     pack = loaded.pack;
-    ({ flow, docs } = loadFlow(pack, sequenceId));
+    ({ flow, docs } = await loadFlow(pack, sequenceId));
   } catch (err) {
     const diagnostics = err instanceof PackLoadError ? err.diagnostics : [];
     telemetry.log('error', `documents failed to load: ${err instanceof Error ? err.message : String(err)}`.slice(0, 2000), {
@@ -312,7 +313,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
         verified ??= verifyPack(pack, sequenceId).then((findings) => {
           if (findings.length > 0) {
             const first = findings[0] as Diagnostic;
-            telemetry.log('error', `documents failed their format check: ${findings.length} finding(s); first: ${first.file}:${first.line}:${first.col} ${first.message}`.slice(0, 2000), { product: productId, findings: findings.length, file: first.file, check: first.check });
+            telemetry.log('error', `documents failed their check: ${findings.length} finding(s); first: ${first.file}:${first.line}:${first.col} ${first.message}`.slice(0, 2000), { product: productId, findings: findings.length, file: first.file, check: first.check });
           }
           return findings;
         });

@@ -1,30 +1,42 @@
 /**
- * Loading a product's documents in the browser: one request for its pack, then the engine's
- * loader resolves every reference (modules, steps, panels, rules, content keys, commands) and
- * the flow. A finding sends the applicant to the trap with the findings logged.
+ * Loading a product's documents in the browser: one request for its pack, then two readings.
  *
- * The format check (each document against its JSON Schema, the precompiled validators of
- * src/app/documents.ts) runs right after the first screen is shown, not before it: the build
- * already refused documents with findings, so in production it is a second line, and its
- * 27 KiB of validator code stay off the first screen's path. A finding still ends on the trap.
+ * - **Before the first screen:** the documents are read with JSON.parse, registered, and the
+ *   flow resolved (src/engine/document-set.ts, src/engine/flow.ts): what the engine needs to
+ *   start, and no more. The build already refused documents with findings (the same loader as
+ *   lint), so in production this is the only work on the first screen's path.
+ * - **Just after it (`verifyPack`):** the full check, the loader lint uses: positions, each
+ *   document against its JSON Schema (precompiled validators, src/app/documents.ts), every
+ *   reference. Its code (loader, parser with positions, validators: about 20 KiB gzip) loads
+ *   in its own chunk. A finding ends on the trap, logged as file:line:col.
+ *
+ * If the first reading fails, the full check runs at once to name each finding by
+ * file:line:col before the trap shows.
  *
  * Under `vite serve` the generated validators cannot be imported (they are CommonJS, and Vite
  * serves sources as ES modules only), so development checks the same documents against the
  * same schemas with Ajv compiled at run time (src/app/documents-dev.ts); the production build
  * never contains that path.
  */
-import stateSchema from '../../schemas/state.schema.json';
+import stateContractShape from '../generated/state-contract.json';
 import type { Diagnostic } from '../engine/diagnostics';
-import type { Flow } from '../engine/flow';
-import type { DocumentSet } from '../engine/loader';
+import { formatDiagnostic } from '../engine/diagnostics';
+import { indexDocuments, type DocumentSet } from '../engine/document-set';
+import { resolveFlow, type Flow } from '../engine/flow';
+import type { ParsedJson } from '../engine/json-source';
 import type { ProductPack } from '../engine/pack';
 import { createStateContract } from '../engine/state-contract';
-import { checkedFlow, DocumentLoadError } from './documents-error';
+import type { JsonValue } from '../rules/index';
 
 /** Vite dev server (not the production build, not Vitest). */
 export const DEV_SERVER = import.meta.env.DEV && import.meta.env.MODE !== 'test';
 
-const contract = createStateContract(stateSchema);
+const contract = createStateContract(stateContractShape);
+
+/** JSON.parse as the document index reads: no positions (a finding's position comes from the full check). */
+function readJson(text: string): ParsedJson {
+  return { value: JSON.parse(text) as JsonValue, positions: new Map(), duplicateKeys: [] };
+}
 
 export class PackLoadError extends Error {
   constructor(
@@ -53,19 +65,31 @@ export async function fetchProductPack(baseUrl: string, productId: string, fetch
   }
 }
 
-/** Loads the pack's documents, resolves every reference and the flow; a finding (or a document too broken to read) throws PackLoadError. */
-export function loadFlow(pack: ProductPack, sequenceId?: string): { flow: Flow; docs: DocumentSet } {
+/** The first reading: JSON.parse, register, resolve the flow. Throws on anything it cannot read. */
+export function readFlow(pack: ProductPack, sequenceId?: string): { flow: Flow; docs: DocumentSet } {
+  const { set } = indexDocuments(pack.files, { parse: readJson, validator: () => [], contract });
+  const errors = set.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) throw new Error(errors.map(formatDiagnostic).join('; '));
+  const { flow, diagnostics } = resolveFlow(set, pack.productId, sequenceId);
+  if (!flow) throw new Error(diagnostics.map(formatDiagnostic).join('; '));
+  return { flow, docs: set };
+}
+
+/**
+ * The documents for the first screen (`readFlow`). When they cannot be read, the full check
+ * says why, by file:line:col: PackLoadError carries its findings.
+ */
+export async function loadFlow(pack: ProductPack, sequenceId?: string): Promise<{ flow: Flow; docs: DocumentSet }> {
   try {
-    // The format check comes after the first screen (verifyPack); references are checked now.
-    return checkedFlow(pack, { validator: () => [], contract }, sequenceId);
+    return readFlow(pack, sequenceId);
   } catch (err) {
-    if (err instanceof DocumentLoadError) throw new PackLoadError(err.message, undefined, err.diagnostics);
-    // A document whose shape is too far off for the reference checks: the format check would name it.
-    throw new PackLoadError(`documents of ${String(pack.productId)} cannot be read: ${err instanceof Error ? err.message : String(err)}`);
+    const findings = await verifyPack(pack, sequenceId);
+    const reason = findings.length > 0 ? findings.map(formatDiagnostic).join('; ') : err instanceof Error ? err.message : String(err);
+    throw new PackLoadError(`documents of ${String(pack.productId)} failed their checks: ${reason}`, undefined, findings);
   }
 }
 
-/** The full check, format included (the same loader as lint): the error findings, [] when clean. */
+/** The full check (the same loader as lint: positions, formats, references): the error findings, [] when clean. */
 export async function verifyPack(pack: ProductPack, sequenceId?: string): Promise<Diagnostic[]> {
   const mod = DEV_SERVER ? await import('./documents-dev') : await import('./documents');
   try {

@@ -9,7 +9,7 @@
  *   /task-entry ...           test routes, outside production only (ROUTE-18)
  */
 import type { Flow, StepView } from '../engine/flow';
-import { panelNameOf } from '../engine/loader';
+import { panelNameOf } from '../engine/document-set';
 
 export const BASENAME = '/join/get-started';
 export const MILESTONE_PREFIX = '/aem/milestone/';

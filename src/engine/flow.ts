@@ -10,7 +10,7 @@
 import { RuleError, truthy, type JsonValue, type Logic, type RuleContext } from '../rules/index';
 import type { Diagnostic } from './diagnostics';
 import type { Command, Condition, Edge, ModuleGraph, Panel, ProductFlow, QuestionPanel, Step, StepStart, Target } from './formats.generated';
-import { asList, panelNameOf, type DocumentSet } from './loader';
+import { asList, panelNameOf, type DocumentSet } from './document-set';
 import { positionOf } from './json-source';
 import { getPath, isObject, mergePatch, setPath, type AppState, type JsonObject } from './state';
 

@@ -1,265 +1,22 @@
 /**
  * The document loader: parses every document with positions, checks it against its format
- * schema, registers it, and resolves every reference (module, panel, rule, content key,
- * command, milestone content, re-triage entry). Each finding names the file, the JSON
- * pointer and what to fix. The runtime, lint, simulate and the tests all load through here.
+ * schema, registers it (src/engine/document-set.ts), and resolves every reference (module,
+ * panel, rule, content key, command, milestone content, re-triage entry). Each finding names
+ * the file, the JSON pointer and what to fix. Lint, simulate, the tests and the browser's full
+ * check all load through here.
  */
-import { createRuleEngine, type JsonValue, type Logic, type RuleEngine } from '../rules/index';
-import type { Diagnostic, Severity } from './diagnostics';
-import type { DocumentKind, FormatValidator } from './format-validator';
-import type {
-  CommandCatalog,
-  Command,
-  Condition,
-  ContentBundle,
-  Edge,
-  FormPanel,
-  ModuleGraph,
-  NamedRule,
-  Panel,
-  ProductFlow,
-  QuestionPanel,
-  RuleSet,
-  RuleTableSet,
-  ScenarioTable,
-  Step,
-  StepStart,
-  Text,
-} from './formats.generated';
-import { JsonSyntaxError, parseJsonWithPositions, pointerOf, positionOf, type ParsedJson } from './json-source';
-import type { StateContract } from './state-contract';
+import type { Logic } from '../rules/index';
+import type { Condition, Edge, FormPanel, ModuleGraph, ProductFlow, QuestionPanel, Step, StepStart } from './formats.generated';
+import { pointerOf } from './json-source';
+import { parseJsonWithPositions } from './json-parse';
+import { indexDocuments, milestoneHeadingKey, panelNameOf, asList, type Doc, type DocumentSet, type LoadOptions, type SourceFile } from './document-set';
 
-export interface SourceFile {
-  /** Project-relative path with forward slashes. */
-  path: string;
-  text: string;
-}
-
-export interface Doc<T> {
-  file: string;
-  kind: DocumentKind;
-  value: T;
-  parsed: ParsedJson;
-}
-
-export interface RuleEntry {
-  doc: Doc<RuleSet>;
-  pointer: string;
-  rule: NamedRule;
-}
-
-export interface ContentEntry {
-  doc: Doc<ContentBundle>;
-  pointer: string;
-  text: Text;
-}
-
-export interface CommandEntry {
-  doc: Doc<CommandCatalog>;
-  pointer: string;
-  command: Command;
-}
-
-export interface DocumentSet {
-  products: Map<string, Doc<ProductFlow>>;
-  modules: Map<string, Doc<ModuleGraph>>;
-  panels: Map<string, Doc<Panel>>;
-  rules: Map<string, RuleEntry>;
-  ruleTables: Doc<RuleTableSet>[];
-  content: Map<string, ContentEntry>;
-  demoContent: Map<string, ContentEntry>;
-  commands: Map<string, CommandEntry>;
-  scenarios: Doc<ScenarioTable>[];
-  /** Every document by file, for locating findings. */
-  files: Map<string, Doc<JsonValue>>;
-  contract: StateContract;
-  ruleEngine: RuleEngine;
-  diagnostics: Diagnostic[];
-}
-
-/** Which kind of document a project path holds; null for files the loader does not read. */
-export function classifyPath(path: string): { kind: DocumentKind; demo?: boolean } | null {
-  if (!path.endsWith('.json')) return null;
-  if (/^flows\/products\/[^/]+\.json$/.test(path)) return { kind: 'product' };
-  if (/^flows\/modules\/[^/]+\.json$/.test(path)) return { kind: 'module' };
-  if (path === 'flows/commands.json') return { kind: 'commands' };
-  if (/^schemas\/panels\/[^/]+\.json$/.test(path)) return { kind: 'panel' };
-  if (/^rules\/[^/]+\.rules\.json$/.test(path)) return { kind: 'rules' };
-  if (/^rules\/[^/]+\.table\.json$/.test(path)) return { kind: 'rule-table' };
-  if (/^content\/demo\/[^/]+\.json$/.test(path)) return { kind: 'content', demo: true };
-  if (/^content\/[a-z]{2}\/[^/]+\.json$/.test(path)) return { kind: 'content' };
-  if (/^tests\/scenarios\/[^/]+\.json$/.test(path)) return { kind: 'scenarios' };
-  return null;
-}
-
-/** The panel a step shows: the step id minus its numeric suffix (ROUTE-06). */
-export function panelNameOf(stepId: string): string {
-  return stepId.replace(/[0-9]+$/, '');
-}
-
-/** Content keys a milestone's content key implies; `heading` is the one that must exist. */
-export function milestoneHeadingKey(contentKey: string): string {
-  return `milestones.${contentKey}.heading`;
-}
-
-export interface LoadOptions {
-  validator: FormatValidator;
-  contract: StateContract;
-}
+export * from './document-set';
 
 export function loadDocuments(files: readonly SourceFile[], options: LoadOptions): DocumentSet {
-  const diagnostics: Diagnostic[] = [];
-  const set: DocumentSet = {
-    products: new Map(),
-    modules: new Map(),
-    panels: new Map(),
-    rules: new Map(),
-    ruleTables: [],
-    content: new Map(),
-    demoContent: new Map(),
-    commands: new Map(),
-    scenarios: [],
-    files: new Map(),
-    contract: options.contract,
-    ruleEngine: createRuleEngine({ isKnownVar: options.contract.isKnownVar }),
-    diagnostics,
-  };
+  const { set, report, failedFiles } = indexDocuments(files, { ...options, parse: parseJsonWithPositions });
 
-  const report = (doc: Doc<unknown> | string, pointer: string, severity: Severity, check: string, message: string, preferKey = false): void => {
-    const d = typeof doc === 'string' ? set.files.get(doc) : doc;
-    const file = typeof doc === 'string' ? doc : doc.file;
-    const pos = d ? positionOf(d.parsed, pointer, preferKey) : { line: 1, col: 1 };
-    diagnostics.push({ file, pointer, line: pos.line, col: pos.col, severity, message, check });
-  };
-
-  // Files that failed to parse or to match their format: references to them are not
-  // reported again (the file's own finding says what to fix).
-  const failedFiles = new Set<string>();
-
-  // 1. Parse and check each document against its format.
-  for (const source of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
-    const cls = classifyPath(source.path);
-    if (!cls) continue;
-    let parsed: ParsedJson;
-    try {
-      parsed = parseJsonWithPositions(source.text);
-    } catch (err) {
-      if (err instanceof JsonSyntaxError) {
-        failedFiles.add(source.path);
-        diagnostics.push({
-          file: source.path,
-          pointer: '',
-          line: err.position.line,
-          col: err.position.col,
-          severity: 'error',
-          message: `malformed JSON: ${err.message}`,
-          check: 'json-syntax',
-        });
-        continue;
-      }
-      throw err;
-    }
-    const doc: Doc<JsonValue> = { file: source.path, kind: cls.kind, value: parsed.value, parsed };
-    set.files.set(source.path, doc);
-    for (const dup of parsed.duplicateKeys) {
-      diagnostics.push({
-        file: source.path,
-        pointer: dup.pointer,
-        line: dup.position.line,
-        col: dup.position.col,
-        severity: 'error',
-        message: `duplicate key "${dup.pointer.split('/').pop() ?? ''}": the later one silently replaces the earlier; keep one`,
-        check: 'duplicate-key',
-      });
-    }
-    const issues = options.validator(cls.kind, parsed.value);
-    for (const issue of issues) report(doc, issue.pointer, 'error', 'format', `${cls.kind} format: ${issue.message}`, true);
-    if (issues.length > 0) {
-      failedFiles.add(source.path);
-      continue;
-    }
-    register(doc, cls.demo === true);
-  }
-
-  function register(doc: Doc<JsonValue>, demo: boolean): void {
-    const expectIdFromFile = (id: string): void => {
-      const base = doc.file.replace(/^.*\//, '').replace(/\.json$/, '');
-      if (base !== id) report(doc, '/id', 'error', 'file-name', `id "${id}" must match the file name "${base}.json"`);
-    };
-    switch (doc.kind) {
-      case 'product': {
-        const d = doc as unknown as Doc<ProductFlow>;
-        expectIdFromFile(d.value.id);
-        set.products.set(d.value.id, d);
-        break;
-      }
-      case 'module': {
-        const d = doc as unknown as Doc<ModuleGraph>;
-        expectIdFromFile(d.value.id);
-        set.modules.set(d.value.id, d);
-        break;
-      }
-      case 'panel': {
-        const d = doc as unknown as Doc<Panel>;
-        expectIdFromFile(d.value.id);
-        set.panels.set(d.value.id, d);
-        break;
-      }
-      case 'rules': {
-        const d = doc as unknown as Doc<RuleSet>;
-        d.value.rules.forEach((rule, i) => {
-          const pointer = `/rules/${i}`;
-          const existing = set.rules.get(rule.id);
-          if (existing) {
-            report(d, `${pointer}/id`, 'error', 'duplicate-id', `rule "${rule.id}" is already defined in ${existing.doc.file}`);
-            return;
-          }
-          if (!rule.id.startsWith(`${d.value.area}.`)) {
-            report(d, `${pointer}/id`, 'error', 'rule-area', `rule "${rule.id}" must start with its area "${d.value.area}."`);
-          }
-          set.rules.set(rule.id, { doc: d, pointer, rule });
-        });
-        break;
-      }
-      case 'rule-table':
-        set.ruleTables.push(doc as unknown as Doc<RuleTableSet>);
-        break;
-      case 'content': {
-        const d = doc as unknown as Doc<ContentBundle>;
-        const target = demo ? set.demoContent : set.content;
-        for (const [key, text] of Object.entries(d.value.strings)) {
-          const pointer = pointerOf(['strings', key]);
-          const existing = target.get(key);
-          if (existing) {
-            report(d, pointer, 'error', 'duplicate-id', `content key "${key}" is already defined in ${existing.doc.file}`, true);
-            continue;
-          }
-          target.set(key, { doc: d, pointer, text });
-        }
-        break;
-      }
-      case 'commands': {
-        const d = doc as unknown as Doc<CommandCatalog>;
-        for (const [name, command] of Object.entries(d.value.commands)) {
-          const pointer = pointerOf(['commands', name]);
-          if (!command.outcomes.includes(command.success)) {
-            report(d, `${pointer}/success`, 'error', 'broken-reference', `success outcome "${command.success}" is not one of the outcomes of ${name}`);
-          }
-          set.commands.set(name, { doc: d, pointer, command });
-        }
-        break;
-      }
-      case 'scenarios':
-        set.scenarios.push(doc as unknown as Doc<ScenarioTable>);
-        break;
-    }
-  }
-
-  // 2. Named rules: namespaces, operations, variables, references.
-  const namedLogic: Record<string, Logic> = {};
-  for (const [id, entry] of set.rules) namedLogic[id] = entry.rule.logic;
-  set.ruleEngine = createRuleEngine({ namedRules: namedLogic, isKnownVar: options.contract.isKnownVar });
-
+  // 2. Named rules: operations, variables, references.
   const checkLogic = (doc: Doc<unknown>, pointer: string, logic: Logic): void => {
     for (const issue of set.ruleEngine.check(logic)) {
       report(doc, pointer + issue.path, 'error', ruleCheckId(issue.code), issue.message);
@@ -498,11 +255,6 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
   }
 
   return set;
-}
-
-export function asList<T>(value: T | readonly T[] | undefined): T[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? [...(value as readonly T[])] : [value as T];
 }
 
 function ruleCheckId(code: string): string {

@@ -3,7 +3,7 @@
  * browser loads a product in one request and checks it with the same loader as lint.
  */
 import type { DocumentSet, SourceFile } from './loader';
-import { panelNameOf } from './loader';
+import { panelNameOf } from './document-set';
 import { resolveFlow } from './flow';
 
 export interface ProductPack {

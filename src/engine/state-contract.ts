@@ -14,6 +14,29 @@ export interface StateContract {
   paths(): string[];
 }
 
+/** The keywords a contract lookup reads; everything else (descriptions, formats, enums) is prose or validation. */
+const SHAPE_KEYWORDS = new Set(['properties', '$defs', '$ref', 'type', 'items', 'additionalProperties']);
+
+/**
+ * The contract's bare shape: the same `isKnownVar` answers from a fraction of the bytes (the
+ * browser's rule engine checks variables against it; `describe` has nothing to say on it).
+ */
+export function contractShape(schema: object): object {
+  const strip = (node: JsonValue, names: boolean): JsonValue => {
+    if (Array.isArray(node)) return node.map((n) => strip(n, false));
+    if (node === null || typeof node !== 'object') return node;
+    const out: SchemaNode = {};
+    for (const [k, v] of Object.entries(node)) {
+      // Under properties/$defs the keys are names, not keywords.
+      if (!names && !SHAPE_KEYWORDS.has(k)) continue;
+      if (!names && k === 'additionalProperties' && typeof v === 'boolean') continue; // only a schema leads anywhere
+      out[k] = strip(v, !names && (k === 'properties' || k === '$defs'));
+    }
+    return out;
+  };
+  return strip(schema as JsonValue, false) as object;
+}
+
 export function createStateContract(schema: object): StateContract {
   const root = schema as SchemaNode;
   const defs = (root.$defs ?? {}) as { [k: string]: SchemaNode };

@@ -137,26 +137,34 @@ describe('blocking pages and failures', () => {
     ready((await bootWith({ server, storage, path: '/aem/milestone/entry' })).result);
   });
 
-  it('shows the trap with the findings logged when the documents fail to load or check', async () => {
+  it('shows the trap with the findings logged, by file:line:col, when the documents cannot be read', async () => {
     const broken = await bootWith({ server: fakeServer({ packs: { 'join-now': 'broken' } }) });
     expect(broken.result.kind === 'failed' && broken.result.reason).toBe('documents');
     expect(logged(broken.console.error)).toContain('documents failed to load');
-    const bad = projectPack('join-now', (files) => files.map((f) => (f.path === 'flows/modules/triage.json' ? { ...f, text: f.text.replace('"start": "military-service"', '"start": "no-such-step"') } : f)));
-    const failing = await bootWith({ server: fakeServer({ packs: { 'join-now': bad } }) });
+    // A truncated document: the first reading (JSON.parse) fails, the full check names the place.
+    const clean = projectPack('join-now');
+    const truncated = { ...clean, files: clean.files.map((f) => (f.path === 'flows/modules/triage.json' ? { ...f, text: f.text.slice(0, 200) } : f)) };
+    const failing = await bootWith({ server: fakeServer({ packs: { 'join-now': truncated } }) });
     expect(failing.result.kind).toBe('failed');
-    expect(logged(failing.console.error)).toMatch(/flows\/modules\/triage\.json/);
+    expect(logged(failing.console.error)).toMatch(/flows\/modules\/triage\.json:\d+:\d+ error malformed JSON/);
   });
 
-  it('checks the formats once the first screen is up: a clean pack has no findings, a format finding is logged for the trap', async () => {
+  it('checks formats and references once the applicant is past the first screen: a clean pack has no findings, a finding is logged for the trap', async () => {
     const clean = ready((await bootWith()).result);
     expect(await clean.verifyDocuments()).toEqual([]);
     const pack = projectPack('join-now');
-    const odd = { ...pack, files: pack.files.map((f) => (f.path === 'flows/modules/triage.json' ? { ...f, text: f.text.replace('"start": "military-service"', '"start": "military-service", "colour": "red"') } : f)) };
-    const booted = await bootWith({ server: fakeServer({ packs: { 'join-now': odd } }) });
-    const app = ready(booted.result);
-    const findings = await app.verifyDocuments();
-    expect(findings[0]).toMatchObject({ file: 'flows/modules/triage.json', check: 'format' });
-    expect(logged(booted.console.error)).toContain('documents failed their format check');
+    const edit = (from: string, to: string) => ({ ...pack, files: pack.files.map((f) => (f.path === 'flows/modules/triage.json' ? { ...f, text: f.text.replace(from, to) } : f)) });
+    for (const [edited, check] of [
+      [edit('"start": "military-service"', '"start": "military-service", "colour": "red"'), 'format'],
+      [edit('"start": "military-service"', '"start": "no-such-step"'), 'broken-reference'],
+    ] as const) {
+      const booted = await bootWith({ server: fakeServer({ packs: { 'join-now': edited } }) });
+      const app = ready(booted.result);
+      const findings = await app.verifyDocuments();
+      expect(findings[0]).toMatchObject({ file: 'flows/modules/triage.json', check });
+      expect(findings[0]?.line).toBeGreaterThan(1);
+      expect(logged(booted.console.error)).toMatch(/documents failed their check: \d+ finding\(s\); first: flows\/modules\/triage\.json:\d+:\d+/);
+    }
   });
 
   it('shows the trap when config.json is missing', async () => {

@@ -26,11 +26,11 @@ afterEach(() => {
 const app = shellContent();
 
 describe('the exit dialog (EXIT-01..EXIT-03)', () => {
-  it("reads 'Do you want to leave?' / 'Your progress won't be saved.' with Leave and Continue Questions", () => {
+  it("reads 'Do you want to leave?' / 'Your progress won't be saved.' with Leave and Continue Questions", async () => {
     const onLeave = vi.fn();
     const onStay = vi.fn();
     render(<ExitDialog open copy={exitCopy(undefined, app, false)} onLeave={onLeave} onStay={onStay} />);
-    const dialog = screen.getByRole('dialog', { name: 'Do you want to leave?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Do you want to leave?' });
     expect(dialog.textContent).toContain("Your progress won't be saved.");
     fireEvent.click(screen.getByRole('button', { name: 'Continue Questions' }));
     expect(onStay).toHaveBeenCalledTimes(1);

@@ -1,6 +1,10 @@
 /**
  * Issue 4 "Blocking pages": a document that fails to load or check shows the trap, never a
  * blank screen, and the finding is logged with its file:line:col (production build, strict CSP).
+ *
+ * Two moments (src/app/load.ts): a document the first reading cannot read (malformed JSON)
+ * ends on the trap before any screen; a document that reads but fails the full check (a broken
+ * reference) ends on the trap once the applicant reaches the first panel, where that check runs.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,11 +33,11 @@ afterAll(async () => {
 });
 
 describe('broken documents end on the trap', () => {
-  const cases: [string, ProductPack][] = [
-    ['a truncated module (malformed JSON)', brokenPack((f) => (f.path === 'flows/modules/triage.json' ? f.text.slice(0, 300) : f.text))],
-    ['an edge to a step that does not exist', brokenPack((f) => (f.path === 'flows/modules/triage.json' ? f.text.replace('"to": "current-military-status"', '"to": "no-such-step"') : f.text))],
+  const cases: [string, ProductPack, 'at once' | 'on the first panel'][] = [
+    ['a truncated module (malformed JSON)', brokenPack((f) => (f.path === 'flows/modules/triage.json' ? f.text.slice(0, 300) : f.text)), 'at once'],
+    ['an edge to a step that does not exist', brokenPack((f) => (f.path === 'flows/modules/triage.json' ? f.text.replace('"to": "current-military-status"', '"to": "no-such-step"') : f.text)), 'on the first panel'],
   ];
-  for (const [name, pack] of cases) {
+  for (const [name, pack, when] of cases) {
     it(name, async () => {
       const { server, url } = await serveDist({
         root: dist,
@@ -47,6 +51,10 @@ describe('broken documents end on the trap', () => {
       page.on('request', (r) => requests.push(`${r.method()} ${r.url()} ${r.postData() ?? ''}`));
       try {
         await page.goto(`${url}?product=join-now`);
+        if (when === 'on the first panel') {
+          await page.locator('[data-milestone="entry"] [data-action="primary"]').click();
+          await page.locator('[data-screen="military-service"]').waitFor({ timeout: 20000 });
+        }
         const trap = page.locator('[data-milestone="trap-door"]');
         await trap.waitFor({ timeout: 20000 });
         await expect(trap.locator('h1').textContent()).resolves.toBeTruthy();

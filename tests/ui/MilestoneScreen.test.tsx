@@ -123,13 +123,13 @@ describe('MilestoneScreen: local content', () => {
 });
 
 describe('MilestoneScreen: modals (UI-12, UI-13)', () => {
-  it('opens up to two dialogs titled Membership Eligibility or the content heading, tracked once', () => {
+  it('opens up to two dialogs titled Membership Eligibility or the content heading, tracked once', async () => {
     const { props } = setup({ modals: [{ key: 'modals.rules' }, { key: 'modals.rules2' }, { key: 'modals.third' }] });
     const links = Array.from(document.querySelectorAll<HTMLElement>('[data-modal]'));
     expect(links.map((l) => l.textContent)).toEqual(['Membership Eligibility', 'Read the family rules']);
 
     fireEvent.click(links[0] as HTMLElement);
-    expect(screen.getByRole('dialog', { name: 'Membership Eligibility' }).textContent).toContain('Who can join.');
+    expect((await screen.findByRole('dialog', { name: 'Membership Eligibility' })).textContent).toContain('Who can join.');
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(links[0]);
@@ -143,10 +143,10 @@ describe('MilestoneScreen: modals (UI-12, UI-13)', () => {
     expect(props.telemetry.track).toHaveBeenCalledWith('membership_eligibility_rules');
   });
 
-  it('uses the configured title key when content has it', () => {
+  it('uses the configured title key when content has it', async () => {
     setup({ modals: [{ key: 'modals.rules', title: 'milestones.testDone.subheading' }] });
     fireEvent.click(document.querySelector('[data-modal]') as HTMLElement);
-    expect(screen.getByRole('dialog', { name: 'Here is what happens next.' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Here is what happens next.' })).toBeTruthy();
   });
 });
 

@@ -9,7 +9,10 @@
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import '../styles/dialog.css';
+import { adoptStyles } from '../styles/adopt';
+import dialogCss from '../styles/dialog.css?inline';
+
+adoptStyles(dialogCss);
 
 export interface DialogAction {
   label: string;

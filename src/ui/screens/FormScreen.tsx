@@ -22,8 +22,12 @@ import { templates } from './form/templates';
 import { buildUiSchema, fieldOrder, labelFor } from './form/uiSchema';
 import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
-import '../styles/screens.css';
-import '../styles/form.css';
+import { adoptStyles } from '../styles/adopt';
+import screensCss from '../styles/screens.css?inline';
+import formCss from '../styles/form.css?inline';
+
+adoptStyles(screensCss);
+adoptStyles(formCss);
 
 type Load = { panelId: string; status: 'ready'; validator: ValidatorType } | { panelId: string; status: 'error' };
 

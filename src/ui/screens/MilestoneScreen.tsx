@@ -12,11 +12,14 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { JsonValue } from '../../rules/index';
 import type { ContentApi, MilestoneScreenProps } from '../contract';
-import { Dialog } from '../components/Dialog';
+import { Dialog } from '../components/LazyDialog';
 import { UI_KEYS } from './copy';
 import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
-import '../styles/screens.css';
+import { adoptStyles } from '../styles/adopt';
+import screensCss from '../styles/screens.css?inline';
+
+adoptStyles(screensCss);
 
 /** CONT-12: content is loaded with up to this many attempts. */
 export const FRAGMENT_ATTEMPTS = 3;

@@ -11,7 +11,10 @@ import type { QuestionScreenProps } from '../contract';
 import { copyKeys, UI_KEYS } from './copy';
 import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
-import '../styles/screens.css';
+import { adoptStyles } from '../styles/adopt';
+import screensCss from '../styles/screens.css?inline';
+
+adoptStyles(screensCss);
 
 export const AUTO_ADVANCE_MS = 500;
 

@@ -1,8 +1,12 @@
 import { useEffect, useRef } from 'react';
 import type { ContentApi } from '../contract';
 import { Header } from './Header';
-import '../styles/app.css';
-import './template.css';
+import { adoptStyles } from '../styles/adopt';
+import appCss from '../styles/app.css?inline';
+import templateCss from './template.css?inline';
+
+adoptStyles(appCss);
+adoptStyles(templateCss);
 
 export type BlockingKind = 'private' | 'support' | 'trap';
 

@@ -1,4 +1,4 @@
-import { Dialog } from '../components/Dialog';
+import { Dialog } from '../components/LazyDialog';
 import type { ExitCopy } from './exit-copy';
 
 export interface ExitDialogProps {

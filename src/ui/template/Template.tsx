@@ -10,8 +10,12 @@ import { ProgressBar } from './ProgressBar';
 import { Disclosures } from './Disclosures';
 import type { DisclosureItem } from './disclosures';
 import type { ProgressModel } from '../../app/progress';
-import '../styles/app.css';
-import './template.css';
+import { adoptStyles } from '../styles/adopt';
+import appCss from '../styles/app.css?inline';
+import templateCss from './template.css?inline';
+
+adoptStyles(appCss);
+adoptStyles(templateCss);
 
 export interface TemplateProps {
   content: ContentApi;
