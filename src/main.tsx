@@ -26,6 +26,9 @@ void boot({
     switch (result.kind) {
       case 'ready': {
         const app = result.app;
+        // Session storage is written once each new screen is painted; a reload or a tab closed
+        // within that frame still keeps the step (pagehide comes before the page goes).
+        window.addEventListener('pagehide', () => app.store.flushChanges());
         root.render(
           <StrictMode>
             <App app={app} />

@@ -11,20 +11,21 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Template } from '../ui/template/Template';
-import { ExitDialog } from '../ui/template/ExitDialog';
+import { loadWhenOpen } from '../ui/components/load-when-open';
 import { exitCopy } from '../ui/template/exit-copy';
 import { orderedDisclosures } from '../ui/template/disclosures';
 import { getPath } from '../engine/state';
 import { AppContext, ShellContext, useApp, useFlow, type ShellActions } from './context';
 import { StepHost } from './StepHost';
 import { progressModel } from './progress';
-import { exitApp } from './exit';
 import { appPath, BASENAME, commandRoutes, parsePath, pathOf } from './routes';
 import { createBrowserHistory, type AppHistory, type HistoryLocation, type HistorySnapshot } from './history';
 import type { AppInstance } from './boot';
 
 // The test routes exist outside production only (ROUTE-18): production never loads their code.
 const TestRoute = lazy(() => import('./TestRoutes').then((m) => ({ default: m.TestRoute })));
+// The exit dialog, and the leaving it starts, load when it first opens.
+const ExitDialog = loadWhenOpen(() => import('../ui/template/ExitDialog').then((m) => m.ExitDialog));
 
 interface EntryState {
   depth: number;
@@ -122,7 +123,7 @@ function Shell({ history }: { history: AppHistory }) {
   const copy = exitCopy(flow.product.config, content, hasGuid);
   const leave = useCallback(() => {
     setExitOpen(false);
-    void exitApp({
+    const deps = {
       store,
       session: app.session,
       telemetry: app.telemetry,
@@ -130,13 +131,21 @@ function Shell({ history }: { history: AppHistory }) {
       productId: flow.productId,
       onLeaving: app.stopPersisting,
       leave: app.env.leave,
-      sendAbandon: async (guid, jwt) => {
+      sendAbandon: async (guid: string, jwt: string) => {
         await app.servicesReady();
         const [{ createServices }, { buildProspect }] = await Promise.all([import('../services/commands'), import('../services/payload')]);
         const answer = await createServices(app.config).enrollment.update(guid, buildProspect(store.state, { productId: flow.productId, status: 'abandon' }), jwt);
         if (answer.status >= 300) throw new Error(`abandon: HTTP ${answer.status}`);
       },
-    });
+    };
+    // The applicant asked to leave: if the leaving code cannot even load, leave all the same.
+    void import('./exit').then(
+      ({ exitApp }) => void exitApp(deps),
+      () => {
+        app.stopPersisting();
+        app.env.leave(app.config.homeUrl);
+      },
+    );
   }, [store, app, flow]);
 
   const progress = progressModel(flow, snap.state, snap.view, store.context());

@@ -11,16 +11,17 @@ import type { QuestionPanel } from '../engine/formats.generated';
 import { QuestionScreen } from '../ui/screens/QuestionScreen';
 import { MilestoneScreen } from '../ui/screens/MilestoneScreen';
 import { Transition } from '../ui/template/Transition';
-import { Interstitial } from '../ui/template/Interstitial';
-import { InterstitialTimer } from '../ui/template/interstitial-timer';
+import { loadWhenOpen } from '../ui/components/load-when-open';
+import type { InterstitialProps } from '../ui/template/Interstitial';
 import { useApp, useFlow, useShell } from './context';
-import { lazyValidatorLoader } from './validators';
 import type { AppInstance } from './boot';
 import type { FlowStore } from './flow-store';
 import { destinationUrl } from '../services/navigation';
 import { createFragmentService } from '../services/fragments';
 
-const FormScreen = lazy(() => import('../ui/screens/FormScreen'));
+const FormStep = lazy(() => import('./FormStep'));
+/** The interstitial shows only when a command's wait passes a second; its code loads as the command starts. */
+const Interstitial = loadWhenOpen<InterstitialProps & { open: boolean }>(() => import('../ui/template/Interstitial').then((m) => m.Interstitial));
 
 /** CONT-13/14: on these modules' milestones, and on the error route, a content failure still shows the screen. */
 const CONTENT_FAILURE_TOLERANT_MODULES = new Set(['entry-page', 'landing-page']);
@@ -92,7 +93,7 @@ export function StepHost() {
   const last = useRef<Shown | undefined>(undefined);
   const [interstitial, setInterstitial] = useState<{ visible: boolean; kind: 'processing' | 'profile' }>({ visible: false, kind: 'processing' });
   const loadFragment = useFragmentLoader(app);
-  const loadValidator = useMemo(() => lazyValidatorLoader((panelId, code) => store.fail(`FORM_VALIDATOR_ERROR|${code}|${panelId}`)), [store]);
+  const onValidatorRefused = useCallback((panelId: string, code: string) => store.fail(`FORM_VALIDATOR_ERROR|${code}|${panelId}`), [store]);
   // FLOW-21; the trap ends a failed flow (FLOW-14), so it offers no way back into it.
   const canGoBack = store.depth > 1 && view.position >= 0;
   const onPrevious = shell.previous;
@@ -106,48 +107,15 @@ export function StepHost() {
     if (commandsStarted.get(store) === started) return;
     commandsStarted.set(store, started);
     const command = view.command;
-    const timer = new InterstitialTimer((visible) => setInterstitial((s) => ({ ...s, visible })));
-    timer.start();
+    const startedAt = Date.now();
     const stillHere = (): boolean => store.getSnapshot().version === started;
-    void (async () => {
-      await app.servicesReady();
-      const mod = await import('../services/commands');
-      const handler = Object.prototype.hasOwnProperty.call(mod.commandRegistry, command) ? mod.commandRegistry[command] : undefined;
-      setInterstitial((s) => ({ ...s, kind: handler?.interstitial ?? 'processing' }));
-      const outcome = await mod.runCommand(mod.commandRegistry, {
-        command,
-        args: view.args ?? {},
-        state: store.state,
-        flow,
-        today: app.env.today(),
-        config: app.config,
-        session: app.session,
-        telemetry,
-        services: mod.createServices(app.config),
-        leave: (url) => {
-          app.stopPersisting();
-          app.env.leave(url);
-        },
+    void Interstitial.preload().catch(() => undefined);
+    void import('./command-step')
+      .then((m) => m.runCommandStep({ app, view, command, startedAt, stillHere, setInterstitial: (change) => setInterstitial((s) => ({ ...s, ...change })) }))
+      .catch((err: unknown) => {
+        if (stillHere()) store.fail(`COMMAND_ERROR|${command}|${err instanceof Error ? err.message : String(err)}`);
       });
-      await timer.finish();
-      if (!stillHere()) return;
-      if (outcome.kind === 'left') return;
-      if (outcome.kind === 'error') {
-        telemetry.log('error', 'command failed', { command, reason: outcome.reason.slice(0, 300) });
-        // Already on the error route: do not loop; go on to the trap by the command's success outcome.
-        if (view.position < 0) {
-          const success = flow.docs.commands.get(command)?.command.success;
-          if (success) store.complete({ outcome: success });
-          else store.fail(outcome.reason);
-        } else store.fail(outcome.reason);
-        return;
-      }
-      store.complete(outcome.result);
-    })().catch((err: unknown) => {
-      timer.dispose();
-      if (stillHere()) store.fail(`COMMAND_ERROR|${command}|${err instanceof Error ? err.message : String(err)}`);
-    });
-  }, [view, snap.version, store, app, flow, telemetry]);
+  }, [view, snap.version, store, app]);
 
   // The end of the flow in production: hand the applicant over (goto, else the product's destination).
   useEffect(() => {
@@ -198,7 +166,7 @@ export function StepHost() {
         const held = getPath(state, 'session.prefillStatus') === 'failed' && panel.id === PREFILL_PANEL && view.variant === 'self' ? 'app.prefill.failed' : undefined;
         return (
           <Suspense fallback={<Loading />}>
-            <FormScreen {...base} panel={panel} formData={isObject(data) ? data : {}} loadValidator={loadValidator} onSubmit={onSubmit} {...(held ? { heldErrorKey: held } : {})} />
+            <FormStep {...base} panel={panel} formData={isObject(data) ? data : {}} onValidatorRefused={onValidatorRefused} onSubmit={onSubmit} {...(held ? { heldErrorKey: held } : {})} />
           </Suspense>
         );
       }
@@ -240,7 +208,7 @@ export function StepHost() {
   if (view.kind === 'command') {
     if (interstitial.visible) {
       const messages = interstitial.kind === 'profile' ? content.list('app.interstitial.profile') : [content.text('app.interstitial.processing')];
-      return <Interstitial key={interstitial.kind} messages={messages} />;
+      return <Interstitial open key={interstitial.kind} messages={messages} />;
     }
     const frozen = last.current;
     return frozen ? (

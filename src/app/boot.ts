@@ -7,7 +7,7 @@
  * stored flow snapshot continues that session: that is a reload, or a return within the
  * session, and it lands on the same step with the same (non-personal) answers.
  */
-import appStrings from '../../content/en/app.json';
+import shellStrings from '../../content/en/shell.json';
 import { toErrorRoute, startFlow, stepOf, currentCoordinate, DEFAULT_PRODUCT, DEFAULT_SEQUENCE, type Flow } from '../engine/flow';
 import type { DocumentSet } from '../engine/loader';
 import type { AppState, JsonObject } from '../engine/state';
@@ -77,24 +77,14 @@ export type BootResult =
   | { kind: 'failed'; reason: string; content: AppContent; telemetry: AppTelemetry; brand: string }
   | { kind: 'redirected'; url: string };
 
-/** The shell's own copy, bundled: blocking pages and the load-failure trap need it before (or without) the documents. */
+/** The shell's own copy, bundled (content/en/shell.json): blocking pages and the load-failure trap need it before (or without) the documents. */
 export function shellContent(telemetry?: AppTelemetry): AppContent {
-  return createContent(bundleSource(appStrings), telemetry);
+  return createContent(bundleSource(shellStrings), telemetry);
 }
 
 export function localToday(now: Date = new Date()): string {
   const p = (n: number): string => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}
-
-/** The content fragment the sandbox serves for a milestone key: the app's own copy in the service's shape. */
-export function fragmentFromContent(content: AppContent, key: string): JsonValue | undefined {
-  const k = (part: string): string => `milestones.${key}.${part}`;
-  if (!content.has(k('heading'))) return undefined;
-  const out: JsonObject = {};
-  for (const part of ['heading', 'subheading', 'button1', 'button2', 'logon']) if (content.has(k(part))) out[part] = content.text(k(part));
-  if (content.has(k('list'))) out.list = content.list(k('list'));
-  return out;
 }
 
 function validRestoredState(flow: Flow, state: AppState): boolean {
@@ -280,11 +270,9 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   let sandbox: Promise<void> | undefined;
   const servicesReady = (): Promise<void> => {
     if (!config.sandbox) return Promise.resolve();
-    sandbox ??= startSandboxFor(env, config)
-      .then((start) => start((key) => fragmentFromContent(content, key)))
-      .catch((err: unknown) => {
-        telemetry.log('error', 'sandbox failed to start', { reason: err instanceof Error ? err.message : 'unknown' });
-      });
+    sandbox ??= startSandboxFor(env, config, content).catch((err: unknown) => {
+      telemetry.log('error', 'sandbox failed to start', { reason: err instanceof Error ? err.message : 'unknown' });
+    });
     return sandbox;
   };
 
@@ -323,20 +311,20 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   };
 }
 
-/** Loads the sandbox starter while the documents load; starting it needs the content for fragments. */
-function startSandboxFor(env: BootEnv, config: RuntimeConfig): Promise<(fragments: (key: string) => JsonValue | undefined) => Promise<void>> {
+/** Starts the sandbox (msw) with its content service serving the app's own milestone copy; its code loads on demand. */
+async function startSandboxFor(env: BootEnv, config: RuntimeConfig, content: AppContent): Promise<void> {
   if (env.startSandbox) {
-    const start = env.startSandbox;
-    return Promise.resolve((fragments) => start(config, fragments));
+    const { fragmentFromContent } = await import('../sandbox/fragments');
+    await env.startSandbox(config, (key) => fragmentFromContent(content, key));
+    return;
   }
-  return import('../sandbox/worker').then((m) => async (fragments) => {
-    m.setSandboxFragments(fragments);
-    await m.startSandbox({
-      baseUrl: env.baseUrl,
-      apiBaseUrl: config.apiBaseUrl,
-      contentBaseUrl: config.contentBaseUrl,
-      loggingUrl: config.loggingUrl,
-      quiet: config.environment !== 'development',
-    });
+  const m = await import('../sandbox/worker');
+  m.setSandboxFragments((key) => m.fragmentFromContent(content, key));
+  await m.startSandbox({
+    baseUrl: env.baseUrl,
+    apiBaseUrl: config.apiBaseUrl,
+    contentBaseUrl: config.contentBaseUrl,
+    loggingUrl: config.loggingUrl,
+    quiet: config.environment !== 'development',
   });
 }

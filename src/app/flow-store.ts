@@ -4,6 +4,7 @@
  * this class decides nothing about the flow. A move the engine refuses (an answer the panel
  * does not offer now, a rule error) goes to the product's error route, never a blank screen.
  */
+import { afterPaint } from '../ui/after-paint';
 import { RuleError, type JsonValue } from '../rules/index';
 import {
   back,
@@ -45,7 +46,7 @@ export interface FlowStoreOptions {
   state: AppState;
   today: () => string;
   telemetry: Pick<Telemetry, 'log' | 'track'>;
-  /** Called with every new state (persisting it, redacted). */
+  /** Called once the new screen is painted, with the latest state (persisting it, redacted); changes in the same frame coalesce. */
   onChange?: (state: AppState) => void;
 }
 
@@ -53,6 +54,7 @@ export class FlowStore {
   readonly flow: Flow;
   private snap: FlowSnapshot;
   private redoStack: AppState[] = [];
+  private changePending = false;
   private readonly listeners = new Set<() => void>();
   private readonly today: () => string;
   private readonly telemetry: Pick<Telemetry, 'log' | 'track'>;
@@ -140,8 +142,8 @@ export class FlowStore {
     let s = this.snap.state;
     for (const [path, value] of Object.entries(values)) s = setPath(s, path, value);
     this.snap = { ...this.snap, state: s, version: this.snap.version + 1 };
-    this.onChange?.(s);
     this.emit();
+    this.changed();
   }
 
   private move(direction: Direction, step: (state: AppState, ctx: FlowContext) => AppState, what: string): void {
@@ -165,9 +167,24 @@ export class FlowStore {
     if (clearsRedo) this.redoStack = [];
     const view = current(this.flow, state);
     this.snap = { state, view, direction, version: this.snap.version + 1, redoDepth: this.redoStack.length };
-    this.telemetry.track('step_view', { kind: view.kind, module: view.module, step: view.step, variant: view.variant });
-    this.onChange?.(state);
     this.emit();
+    // What the applicant does not see waits until the new screen is painted.
+    afterPaint(() => this.telemetry.track('step_view', { kind: view.kind, module: view.module, step: view.step, variant: view.variant }));
+    this.changed();
+  }
+
+  /** onChange (session storage) once the screen is painted, with the state as it is then: the latest. */
+  private changed(): void {
+    if (this.changePending) return;
+    this.changePending = true;
+    afterPaint(() => this.flushChanges());
+  }
+
+  /** Runs a pending onChange now: the page is going away (pagehide), or a caller needs it written. */
+  flushChanges(): void {
+    if (!this.changePending) return;
+    this.changePending = false;
+    this.onChange?.(this.snap.state);
   }
 
   private emit(): void {

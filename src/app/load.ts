@@ -27,9 +27,8 @@ import type { ParsedJson } from '../engine/json-source';
 import type { ProductPack } from '../engine/pack';
 import { createStateContract } from '../engine/state-contract';
 import type { JsonValue } from '../rules/index';
+import { DEV_SERVER } from './dev-server';
 
-/** Vite dev server (not the production build, not Vitest). */
-export const DEV_SERVER = import.meta.env.DEV && import.meta.env.MODE !== 'test';
 
 const contract = createStateContract(stateContractShape);
 

@@ -9,7 +9,7 @@
  */
 import type { ValidatorType } from '@rjsf/utils';
 import type { PanelValidatorLoader } from '../ui/contract';
-import { DEV_SERVER } from './load';
+import { DEV_SERVER } from './dev-server';
 
 function devLoader(): Promise<PanelValidatorLoader> {
   return import('@rjsf/validator-ajv8').then((m) => {

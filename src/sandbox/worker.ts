@@ -7,6 +7,8 @@ import { setupWorker } from 'msw/browser';
 import type { JsonValue } from '../rules/index';
 import { createSandboxHandlers } from './handlers';
 
+export { fragmentFromContent } from './fragments';
+
 export interface StartSandboxOptions {
   baseUrl: string;
   apiBaseUrl: string;

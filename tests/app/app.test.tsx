@@ -11,7 +11,8 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App';
 import { createMemoryHistory } from '../../src/app/history';
-import { fragmentFromContent, type AppInstance } from '../../src/app/boot';
+import type { AppInstance } from '../../src/app/boot';
+import { fragmentFromContent } from '../../src/sandbox/fragments';
 import { exitApp } from '../../src/app/exit';
 import { SESSION_NAMESPACE } from '../../src/app/storage';
 import { getPath } from '../../src/engine/state';
@@ -136,6 +137,7 @@ describe('Previous and the browser buttons (FLOW-21, UI-09)', () => {
     await waitFor(() => expect(first.path()).toBe('/military-service/self'));
     fireEvent.click(document.querySelector('[data-answer="yes"]') as HTMLElement);
     await waitFor(() => expect(first.path()).toBe('/current-military-status/self'));
+    first.app.store.flushChanges(); // what pagehide does before a reload
     cleanup();
     const again = await start({ storage, path: '/current-military-status/self', at: '/current-military-status/self' });
     await waitFor(() => expect(document.querySelector('[data-screen="current-military-status"]')).toBeTruthy());

@@ -89,6 +89,7 @@ describe('a reload within the session', () => {
     const first = ready((await bootWith({ storage, search: '?panel=military-service' })).result);
     first.store.answer('yes');
     expect(first.store.view.step).toBe('current-military-status');
+    first.store.flushChanges(); // what pagehide does before a reload
     const second = ready((await bootWith({ storage, path: '/current-military-status/self' })).result);
     expect(second.store.view.step).toBe('current-military-status');
     expect(getPath(second.store.state, 'triage.militaryService')).toBe('yes');
@@ -104,7 +105,9 @@ describe('a reload within the session', () => {
     expect(app.store.view.step).toBe('basic-info-panel');
     app.store.submit({ firstName: 'Harriet', lastName: 'Quimby', dob: '1975-05-11', phoneNumber: '5551234567', maritalStatus: 'S' });
     expect(getPath(app.store.state, 'eligibility.self.personalInfo.firstName')).toBe('Harriet');
+    app.store.flushChanges();
     const dump = storage.dump();
+    expect(dump).toContain('basic-info-panel');
     for (const personal of ['Harriet', 'Quimby', '1975-05-11', '5551234567']) expect(dump, personal).not.toContain(personal);
     const again = ready((await bootWith({ storage, path: `/${app.store.view.kind === 'panel' ? app.store.view.step : 'x'}/self` })).result);
     expect(getPath(again.store.state, 'eligibility.self.personalInfo')).toBeUndefined();

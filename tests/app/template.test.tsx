@@ -16,6 +16,8 @@ import { Interstitial } from '../../src/ui/template/Interstitial';
 import { InterstitialTimer, INTERSTITIAL_TIMING } from '../../src/ui/template/interstitial-timer';
 import { ProgressBar } from '../../src/ui/template/ProgressBar';
 import { shellContent } from '../../src/app/boot';
+import appBundle from '../../content/en/app.json';
+import shellBundle from '../../content/en/shell.json';
 import { projectPack } from './helpers';
 
 afterEach(() => {
@@ -23,7 +25,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const app = shellContent();
+/** The shell's copy as the app has it with its documents: app.json and shell.json. */
+const app = createContent(bundleSource(appBundle, shellBundle));
 
 describe('the exit dialog (EXIT-01..EXIT-03)', () => {
   it("reads 'Do you want to leave?' / 'Your progress won't be saved.' with Leave and Continue Questions", async () => {
@@ -208,20 +211,20 @@ describe('the interstitial (UI-19, UI-20)', () => {
 
 describe('blocking pages', () => {
   it('private browsing: the message verbatim (SESS-12)', () => {
-    render(<BlockingPage kind="private" content={app} brand="muster" />);
+    render(<BlockingPage kind="private" content={shellContent()} brand="muster" />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("Your browser is disabling some of the brand's features. Turn off private browsing mode to continue.");
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
     expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('support variant without a caller (AUTH-18)', () => {
-    render(<BlockingPage kind="support" content={app} brand="muster" />);
+    render(<BlockingPage kind="support" content={shellContent()} brand="muster" />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This application requires an authenticated member.');
     expect(screen.getByText('Choose a caller from Portal to continue.')).toBeTruthy();
   });
 
   it('documents that fail: the trap', () => {
-    const { container } = render(<BlockingPage kind="trap" content={app} brand="muster" />);
+    const { container } = render(<BlockingPage kind="trap" content={shellContent()} brand="muster" />);
     expect(container.querySelector('[data-milestone="trap-door"]')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Something went wrong');
   });

@@ -108,7 +108,8 @@ describe('FormScreen: what it shows', () => {
   it('focuses the heading on mount and carries data-screen / data-variant', async () => {
     const { container } = setup({ view: makeView('test-form-3', 'spouse') });
     const h1 = screen.getByRole('heading', { level: 1 });
-    expect(document.activeElement).toBe(h1);
+    // Focus moves once the screen is painted (src/ui/screens/useHeadingFocus.ts).
+    await waitFor(() => expect(document.activeElement).toBe(h1));
     expect(h1.textContent).toBe('About your spouse');
     const root = container.firstElementChild as HTMLElement;
     expect(root.getAttribute('data-screen')).toBe('test-form-3');

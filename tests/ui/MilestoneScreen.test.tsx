@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** The milestone screen (UI-11..UI-18, CONT-12..CONT-14). */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JsonValue } from '../../src/rules/index';
@@ -65,9 +65,9 @@ describe('MilestoneScreen: local content', () => {
     expect(root.getAttribute('data-variant')).toBe('self');
   });
 
-  it('focuses the heading', () => {
+  it('focuses the heading, once the screen is painted', async () => {
     setup();
-    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })));
   });
 
   it('advances once with the first button (UI-15)', () => {
@@ -171,6 +171,7 @@ describe('MilestoneScreen: remote content (CONT-12..CONT-14, UI-17, UI-18)', () 
     await act(async () => resolve({ heading: 'Remote heading', list: ['One', 2, 'Two'], subheading: 7 }));
     const h1 = screen.getByRole('heading', { level: 1 });
     expect(h1.textContent).toBe('Remote heading');
+    await act(async () => vi.advanceTimersByTime(100));
     expect(document.activeElement).toBe(h1);
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['One', 'Two']);
     expect(screen.getByText('Here is what happens next.')).toBeTruthy(); // a non-string field is discarded
@@ -214,6 +215,7 @@ describe('MilestoneScreen: remote content (CONT-12..CONT-14, UI-17, UI-18)', () 
     expect(props.telemetry.log).toHaveBeenCalledTimes(1);
     const h1 = screen.getByRole('heading', { level: 1 });
     expect(h1.textContent).toBe('Something went wrong');
+    await act(async () => vi.advanceTimersByTime(100));
     expect(document.activeElement).toBe(h1);
   });
 

@@ -2,7 +2,7 @@
 /** The question panel (UI-01..UI-04): answers, spacers, link buttons, alert, auto-advance, keyboard, focus, hooks. */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QuestionPanel } from '../../src/engine/formats.generated';
@@ -237,10 +237,10 @@ describe('QuestionScreen: selecting an answer (UI-02)', () => {
 });
 
 describe('QuestionScreen: keyboard and focus', () => {
-  it('focuses the heading when it mounts', () => {
+  it('focuses the heading when it mounts, once the screen is painted', async () => {
     setup();
     const h1 = screen.getByRole('heading', { level: 1 });
-    expect(document.activeElement).toBe(h1);
+    await waitFor(() => expect(document.activeElement).toBe(h1));
     expect(h1.getAttribute('tabindex')).toBe('-1');
   });
 
@@ -312,6 +312,7 @@ describe('QuestionScreen: a new step', () => {
     expect(props.onAnswer).toHaveBeenCalledTimes(1);
     rerender(<QuestionScreen {...props} view={makeView('test-question-3', 'spouse')} />);
     expect(answerButton('a').getAttribute('aria-pressed')).toBe('false');
+    act(() => vi.advanceTimersByTime(100));
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
     fireEvent.click(answerButton('c'));
     act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS));

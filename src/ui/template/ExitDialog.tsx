@@ -1,4 +1,4 @@
-import { Dialog } from '../components/LazyDialog';
+import { Dialog } from '../components/Dialog';
 import type { ExitCopy } from './exit-copy';
 
 export interface ExitDialogProps {

@@ -1,4 +1,4 @@
-import { Dialog } from '../components/LazyDialog';
+import { Dialog } from '../components/Dialog';
 import type { ContentApi } from '../contract';
 
 /** PROD-09 (suggested default): the help button opens the provider's help, here a dialog with the phone number; the flow is untouched. */

@@ -5,6 +5,10 @@
  */
 import { useEffect, useState } from 'react';
 import { INTERSTITIAL_TIMING } from './interstitial-timer';
+import { adoptStyles } from '../styles/adopt';
+import interstitialCss from '../styles/interstitial.css?inline';
+
+adoptStyles(interstitialCss);
 
 export interface InterstitialProps {
   messages: string[];

@@ -5,7 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import type { ContentApi } from '../contract';
 import { Header } from './Header';
-import { HelpDialog } from './HelpDialog';
+import { loadWhenOpen } from '../components/load-when-open';
 import { ProgressBar } from './ProgressBar';
 import { Disclosures } from './Disclosures';
 import type { DisclosureItem } from './disclosures';
@@ -13,6 +13,8 @@ import type { ProgressModel } from '../../app/progress';
 import { adoptStyles } from '../styles/adopt';
 import appCss from '../styles/app.css?inline';
 import templateCss from './template.css?inline';
+
+const HelpDialog = loadWhenOpen(() => import('./HelpDialog').then((m) => m.HelpDialog));
 
 adoptStyles(appCss);
 adoptStyles(templateCss);

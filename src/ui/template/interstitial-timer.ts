@@ -21,14 +21,17 @@ export class InterstitialTimer {
     return this.shownAt !== undefined;
   }
 
-  /** The wait begins. */
-  start(): void {
+  /** The wait begins (or began `alreadyWaitedMs` ago: the delay counts from then). */
+  start(alreadyWaitedMs = 0): void {
     if (this.openTimer !== undefined || this.shownAt !== undefined) return;
-    this.openTimer = setTimeout(() => {
-      this.openTimer = undefined;
-      this.shownAt = this.now();
-      this.onChange(true);
-    }, this.timing.openDelayMs);
+    this.openTimer = setTimeout(
+      () => {
+        this.openTimer = undefined;
+        this.shownAt = this.now();
+        this.onChange(true);
+      },
+      Math.max(0, this.timing.openDelayMs - alreadyWaitedMs),
+    );
   }
 
   /** The wait is over: resolves when the interstitial has closed (or never opened). */
