@@ -45,16 +45,19 @@ void boot({
             }
           });
         };
-        const whenIdle = (): void => {
-          if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(verify, { timeout: 2000 });
-          else window.setTimeout(verify, 200);
+        const whenIdle = (work: () => void, timeout: number): void => {
+          if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout });
+          else window.setTimeout(work, 200);
         };
-        if (app.store.view.kind === 'panel') whenIdle();
+        // The rules are checked and compiled while the applicant reads the first screen, so the
+        // first answer does not wait for it.
+        whenIdle(() => app.docs.ruleEngine.prepareAll(), 1000);
+        if (app.store.view.kind === 'panel') whenIdle(verify, 2000);
         else {
           const stop = app.store.subscribe(() => {
             if (app.store.view.kind !== 'panel') return;
             stop();
-            whenIdle();
+            whenIdle(verify, 2000);
           });
         }
         break;

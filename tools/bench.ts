@@ -58,9 +58,12 @@ const allJsGzip = allJs.reduce((sum, f) => sum + gz(readFileSync(path.join(dist,
 const CONFIG = { environment: 'production', apiBaseUrl: '/join/get-started/api/', contentBaseUrl: '/join/get-started/content/', brand: 'muster', demo: false, support: false, homeUrl: '/', joinStartUrl: '/join/start/' };
 // Production-like: no sandbox; this server stands in for the content service with an empty
 // fragment (the milestone keeps its local copy). Sandbox: as `npm start` runs, msw included.
-const MODES = [
+// Opening on a question: the same app entered at the first triage question (`?panel=`, outside
+// production only), as a product whose first screen is a question would open.
+const MODES: { name: string; config: Record<string, unknown>; query?: string }[] = [
   { name: 'production-like (sandbox off)', config: { ...CONFIG, sandbox: false } },
   { name: 'as npm start runs (sandbox on)', config: { ...CONFIG, sandbox: true } },
+  { name: 'opening on a question (staging, sandbox off, ?panel=military-service)', config: { ...CONFIG, environment: 'staging', sandbox: false }, query: '?panel=military-service' },
 ];
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
 console.log('Muster benchmark (production build, strict CSP, Debian Chromium)');
@@ -79,7 +82,8 @@ try {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.addInitScript(MARK_SCRIPT);
-  await toFirstQuestion(page, url);
+  const start = `${url}${mode.query ?? ''}`;
+  await toFirstQuestion(page, start);
   const { marks, resources } = (await page.evaluate(`({ marks: window.__musterMarks, resources: performance.getEntriesByType('resource').map((e) => ({ name: e.name, start: e.startTime })) })`)) as {
     marks: { screen: number; question: number };
     resources: { name: string; start: number }[];
@@ -106,7 +110,7 @@ try {
     const ctx = await browser.newContext();
     const p = await ctx.newPage();
     const cdp = await ctx.newCDPSession(p);
-    await toFirstQuestion(p, url);
+    await toFirstQuestion(p, start);
     // An applicant reads before answering: the work scheduled for idle time after the first
     // question (the documents' full check) is done by then.
     await p.waitForLoadState('networkidle');

@@ -40,8 +40,6 @@ export interface BootEnv {
   console?: Pick<Console, 'info' | 'warn' | 'error' | 'debug'>;
   /** The question screens' auto-advance delay (tests pass 0); default the screens' 500 ms (UI-02). */
   autoAdvanceMs?: number;
-  /** Starts the sandbox; default: the msw browser worker (src/sandbox/worker.ts), loaded on demand. */
-  startSandbox?: (config: RuntimeConfig, fragments: (key: string) => JsonValue | undefined) => Promise<void>;
 }
 
 export interface AppInstance {
@@ -313,11 +311,6 @@ export async function boot(env: BootEnv): Promise<BootResult> {
 
 /** Starts the sandbox (msw) with its content service serving the app's own milestone copy; its code loads on demand. */
 async function startSandboxFor(env: BootEnv, config: RuntimeConfig, content: AppContent): Promise<void> {
-  if (env.startSandbox) {
-    const { fragmentFromContent } = await import('../sandbox/fragments');
-    await env.startSandbox(config, (key) => fragmentFromContent(content, key));
-    return;
-  }
   const m = await import('../sandbox/worker');
   m.setSandboxFragments((key) => m.fragmentFromContent(content, key));
   await m.startSandbox({

@@ -35,6 +35,8 @@ export interface RuleEngine {
   check(logic: Logic): RuleIssue[];
   /** Literal var paths (of the data, not of map/filter items), ops and rule ids used; rule refs are not expanded. */
   analyze(logic: Logic): { vars: string[]; ops: string[]; rules: string[] };
+  /** Checks and compiles every named rule now (idle time), so no evaluation pays for it later. */
+  prepareAll(): void;
 }
 
 type Apply = typeof jsonLogic.apply;
@@ -169,6 +171,12 @@ export function createRuleEngine(options: RuleEngineOptions = {}): RuleEngine {
     analyze: (logic) => {
       const { vars, ops, rules } = prepareDocument(logic).prepared;
       return { vars: [...vars], ops: [...ops], rules: [...rules] };
+    },
+    prepareAll: () => {
+      for (const id of namedRules.keys()) {
+        const entry = prepareNamed(id);
+        if (entry) problemOf(entry, id);
+      }
     },
   };
 }

@@ -255,3 +255,17 @@ describe('the evaluation never leaks other errors', () => {
     expect(isKnownVar).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('prepareAll (idle-time preparation)', () => {
+  it('prepares every named rule without throwing, and evaluation answers as before', () => {
+    const ctx = { today: '2026-11-22' };
+    const engine = createRuleEngine({
+      namedRules: { 'a.ok': { '==': [{ var: 'x' }, 1] }, 'a.bad': { nope: [1] }, 'a.loop': { rule: 'a.loop' } },
+      isKnownVar: (p) => p === 'x',
+    });
+    expect(() => engine.prepareAll()).not.toThrow();
+    expect(engine.evaluateRule('a.ok', { x: 1 }, ctx)).toBe(true);
+    expect(() => engine.evaluateRule('a.bad', {}, ctx)).toThrow(RuleError);
+    expect(() => engine.evaluateRule('a.loop', {}, ctx)).toThrow(/never finishes/);
+  });
+});
