@@ -65,24 +65,16 @@ const MODES: { name: string; config: Record<string, unknown>; query?: string }[]
   { name: 'as npm start runs (sandbox on)', config: { ...CONFIG, sandbox: true } },
   { name: 'opening on a question (staging, sandbox off, ?panel=military-service)', config: { ...CONFIG, environment: 'staging', sandbox: false }, query: '?panel=military-service' },
 ];
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
-console.log('Muster benchmark (production build, strict CSP, Debian Chromium)');
-console.log(`all JS (gzip): ${kib(allJsGzip)} (${allJs.length} files)`);
-try {
-  for (const mode of MODES) {
-  const { server, url } = await serveDist({
-    root: dist,
-    config: mode.config,
-    route: (pathname) => (pathname.startsWith('/join/get-started/content/') ? { status: 200, json: { data: {} } } : undefined),
-  });
-  try {
-  // 1 and 2: what the first screen and the first question need. The page marks the moment each
-  // first appears (a MutationObserver, so nothing scheduled after the render is counted), and
-  // the requests are the page itself plus every resource started by then.
+type Mode = (typeof MODES)[number];
+type Browser = Awaited<ReturnType<typeof chromium.launch>>;
+
+/** 1 and 2: what the first screen and the first question need. The page marks the moment each
+ * first appears (a MutationObserver, so nothing scheduled after the render is counted); the
+ * requests are the page itself plus every resource started by then. */
+async function firstQuestionLoad(browser: Browser, url: string, start: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.addInitScript(MARK_SCRIPT);
-  const start = `${url}${mode.query ?? ''}`;
   await toFirstQuestion(page, start);
   const { marks, resources } = (await page.evaluate(`({ marks: window.__musterMarks, resources: performance.getEntriesByType('resource').map((e) => ({ name: e.name, start: e.startTime })) })`)) as {
     marks: { screen: number; question: number };
@@ -92,19 +84,15 @@ try {
   // The sandbox's service worker script is not part of the product's page weight.
   const product = resources.filter((r) => !r.name.endsWith('mockServiceWorker.js'));
   const before = (t: number): string[] => [url, ...product.filter((r) => r.start <= t).map((r) => r.name)];
-  const firstScreenRequests = before(marks.screen);
-  const appRequests = before(marks.question);
-  const jsFiles = new Set(appRequests.filter((r) => new URL(r).pathname.endsWith('.js')).map((r) => new URL(r).pathname));
-  const firstJsGzip = [...jsFiles].reduce((sum, p) => {
-    const rel = p.replace('/join/get-started/', '');
-    try {
-      return sum + gz(readFileSync(path.join(dist, rel)));
-    } catch {
-      return sum;
-    }
-  }, 0);
+  const firstScreen = before(marks.screen);
+  const firstQuestion = before(marks.question);
+  const jsFiles = new Set(firstQuestion.filter((r) => new URL(r).pathname.endsWith('.js')).map((r) => new URL(r).pathname));
+  const jsGzip = [...jsFiles].reduce((sum, p) => sum + gz(readFileSync(path.join(dist, p.replace('/join/get-started/', '')))), 0);
+  return { firstScreen, firstQuestion, jsFiles, jsGzip };
+}
 
-  // 3: answer click to the next screen's heading, 4x CPU throttle.
+/** 3: answer click to the next screen's heading at 4x CPU throttle, minus the designed delay. */
+async function answerTimings(browser: Browser, start: string): Promise<number[]> {
   const timings: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const ctx = await browser.newContext();
@@ -112,7 +100,7 @@ try {
     const cdp = await ctx.newCDPSession(p);
     await toFirstQuestion(p, start);
     // An applicant reads before answering: the work scheduled for idle time after the first
-    // question (the documents' full check) is done by then.
+    // question (the documents' full check, the rules' preparation) is done by then.
     await p.waitForLoadState('networkidle');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // A string, not a function: tsx's helpers (__name) do not exist in the page.
@@ -135,19 +123,36 @@ try {
     if (elapsed >= 0) timings.push(elapsed - AUTO_ADVANCE_MS);
     await ctx.close();
   }
+  return timings;
+}
 
-  
-  console.log('');
-  console.log(`${mode.name}`);
-  console.log(`  first question screen JS (gzip):    ${kib(firstJsGzip)}  (${jsFiles.size} files; target <= 100 KiB)`);
-  console.log(`  requests before the first screen:   ${firstScreenRequests.length}`);
-  console.log(`  requests before the first question: ${appRequests.length}  (target <= 4)`);
-  for (const r of appRequests) console.log(`    ${r.replace(url, '') || '(the page)'}`);
-  console.log(`  answer click -> next heading, minus the ${AUTO_ADVANCE_MS} ms auto-advance, 4x CPU throttle: median ${median(timings).toFixed(1)} ms over ${timings.length} runs (min ${Math.min(...timings).toFixed(1)}, max ${Math.max(...timings).toFixed(1)}; target <= 50 ms)`);
+async function measure(browser: Browser, mode: Mode): Promise<void> {
+  const { server, url } = await serveDist({
+    root: dist,
+    config: mode.config,
+    route: (pathname) => (pathname.startsWith('/join/get-started/content/') ? { status: 200, json: { data: {} } } : undefined),
+  });
+  try {
+    const start = `${url}${mode.query ?? ''}`;
+    const load = await firstQuestionLoad(browser, url, start);
+    const timings = await answerTimings(browser, start);
+    console.log('');
+    console.log(`${mode.name}`);
+    console.log(`  first question screen JS (gzip):    ${kib(load.jsGzip)}  (${load.jsFiles.size} files; target <= 100 KiB)`);
+    console.log(`  requests before the first screen:   ${load.firstScreen.length}`);
+    console.log(`  requests before the first question: ${load.firstQuestion.length}  (target <= 4)`);
+    for (const r of load.firstQuestion) console.log(`    ${r.replace(url, '') || '(the page)'}`);
+    console.log(`  answer click -> next heading, minus the ${AUTO_ADVANCE_MS} ms auto-advance, 4x CPU throttle: median ${median(timings).toFixed(1)} ms over ${timings.length} runs (min ${Math.min(...timings).toFixed(1)}, max ${Math.max(...timings).toFixed(1)}; target <= 50 ms)`);
   } finally {
     server.close();
   }
-  }
+}
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+console.log('Muster benchmark (production build, strict CSP, Debian Chromium)');
+console.log(`all JS (gzip): ${kib(allJsGzip)} (${allJs.length} files)`);
+try {
+  for (const mode of MODES) await measure(browser, mode);
 } finally {
   await browser.close();
 }
