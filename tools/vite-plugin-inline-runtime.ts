@@ -41,10 +41,11 @@ export function inlineRuntimeIntoEntry(): Plugin {
         const body = runtime.code.slice(0, exportMatch.index);
         // `export{local as exported}`: exported name → the runtime's local name
         const exported = new Map(specifiers(exportMatch[1] ?? '').map(([local, outer]) => [outer, local]));
+        const runtimeName = runtime.fileName.replace(/^.*\//, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const importRe = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*"\\./${runtimeName}";`);
+        const preloadRe = new RegExp(`\\s*<link rel="modulepreload"[^>]*${runtimeName}"[^>]*>`);
         for (const file of Object.values(bundle)) {
           if (file.type !== 'chunk' || !file.isEntry || !file.imports.includes(runtime.fileName)) continue;
-          const base = runtime.fileName.replace(/^.*\//, '');
-          const importRe = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*"\\./${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}";`);
           const m = importRe.exec(file.code);
           if (!m) this.error(`inline-runtime: ${file.fileName} imports ${runtime.fileName} in a form this plugin does not read`);
           // `import{imported as local}`: [imported name, the entry's local name]
@@ -71,7 +72,7 @@ export function inlineRuntimeIntoEntry(): Plugin {
           file.imports = file.imports.filter((i) => i !== runtime.fileName);
           for (const html of Object.values(bundle)) {
             if (html.type !== 'asset' || !html.fileName.endsWith('.html') || typeof html.source !== 'string') continue;
-            html.source = html.source.replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`), '');
+            html.source = html.source.replace(preloadRe, '');
           }
         }
       },

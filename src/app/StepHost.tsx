@@ -23,10 +23,6 @@ const FormStep = lazy(() => import('./FormStep'));
 /** The interstitial shows only when a command's wait passes a second; its code loads as the command starts. */
 const Interstitial = loadWhenOpen<InterstitialProps & { open: boolean }>(() => import('../ui/template/Interstitial').then((m) => m.Interstitial));
 
-/** CONT-13/14: on these modules' milestones, and on the error route, a content failure still shows the screen. */
-const CONTENT_FAILURE_TOLERANT_MODULES = new Set(['entry-page', 'landing-page']);
-/** UI-21: the panel that shows the prefill failure as a held error. */
-const PREFILL_PANEL = 'basic-info-panel';
 
 /** One command run per store version, even under StrictMode's double effects. */
 const commandsStarted = new WeakMap<FlowStore, number>();
@@ -163,7 +159,8 @@ export function StepHost() {
           );
         }
         const data = getPath(state, bindPath(panel, view.variant));
-        const held = getPath(state, 'session.prefillStatus') === 'failed' && panel.id === PREFILL_PANEL && view.variant === 'self' ? 'app.prefill.failed' : undefined;
+        // A held error the panel declares (UI-21: the prefill failure), while its condition holds.
+        const held = panel.heldError && evaluateCondition(flow, panel.heldError.when, state, ctx) ? panel.heldError.message : undefined;
         return (
           <Suspense fallback={<Loading />}>
             <FormStep {...base} panel={panel} formData={isObject(data) ? data : {}} onValidatorRefused={onValidatorRefused} onSubmit={onSubmit} {...(held ? { heldErrorKey: held } : {})} />
@@ -172,7 +169,8 @@ export function StepHost() {
       }
       case 'milestone': {
         const instance = view.position >= 0 ? flow.modules[view.position] : undefined;
-        const tolerant = view.position < 0 || (instance !== undefined && CONTENT_FAILURE_TOLERANT_MODULES.has(instance.moduleId));
+        // CONT-13/14: the module says whether its milestones show on a content failure; the error route's trap always does.
+        const tolerant = view.position < 0 || instance?.graph.milestoneContentFailure === 'show';
         const m = flow.product.config?.modals;
         const modals = [
           ...(m?.modalOneKey ? [{ key: m.modalOneKey, ...(m.modalOneTitle ? { title: m.modalOneTitle } : {}) }] : []),

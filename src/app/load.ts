@@ -64,7 +64,12 @@ export async function fetchProductPack(baseUrl: string, productId: string, fetch
   }
 }
 
-/** The first reading: JSON.parse, register, resolve the flow. Throws on anything it cannot read. */
+/**
+ * The first reading: JSON.parse, register, resolve the flow. Throws on anything it cannot read.
+ * It mirrors documents-error.ts's checkedFlow rather than calling it: that module belongs to the
+ * full check's chunk, and sharing it with the entry makes Rolldown split engine modules out of
+ * the entry into chunks of their own (rolldown#10731; tests/e2e/build-output.e2e.test.ts).
+ */
 export function readFlow(pack: ProductPack, sequenceId?: string): { flow: Flow; docs: DocumentSet } {
   const { set } = indexDocuments(pack.files, { parse: readJson, validator: () => [], contract });
   const errors = set.diagnostics.filter((d) => d.severity === 'error');

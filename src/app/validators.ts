@@ -5,7 +5,7 @@
  * from another schema) is reported so the app can take the applicant to the trap.
  *
  * Under `vite serve` the generated validators (CommonJS) cannot be imported, so development
- * validates the same schema with rjsf's Ajv validator compiled at run time (src/app/load.ts).
+ * validates the same schema with rjsf's Ajv validator compiled at run time (src/app/dev-server.ts).
  */
 import type { ValidatorType } from '@rjsf/utils';
 import type { PanelValidatorLoader } from '../ui/contract';

@@ -368,6 +368,8 @@ function collectUsage(docs: DocumentSet, graphs: readonly ModuleGraph[]): Usage 
       for (const k of Object.values(p.help ?? {})) key(k);
       for (const values of Object.values(p.enumLabels ?? {})) for (const k of Object.values(values)) key(k);
       for (const k of Object.values(p.messages ?? {})) key(k);
+      key(p.heldError?.message);
+      condition(p.heldError?.when);
     }
   }
 

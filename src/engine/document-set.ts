@@ -181,25 +181,22 @@ export function indexDocuments(files: readonly SourceFile[], options: IndexOptio
       const base = doc.file.replace(/^.*\//, '').replace(/\.json$/, '');
       if (base !== id) report(doc, '/id', 'error', 'file-name', `id "${id}" must match the file name "${base}.json"`);
     };
+    // Products, modules and panels are registered by id, which must be the file's name.
+    const byId = <T extends { id: string }>(map: Map<string, Doc<T>>): void => {
+      const d = doc as unknown as Doc<T>;
+      expectIdFromFile(d.value.id);
+      map.set(d.value.id, d);
+    };
     switch (doc.kind) {
-      case 'product': {
-        const d = doc as unknown as Doc<ProductFlow>;
-        expectIdFromFile(d.value.id);
-        set.products.set(d.value.id, d);
+      case 'product':
+        byId(set.products);
         break;
-      }
-      case 'module': {
-        const d = doc as unknown as Doc<ModuleGraph>;
-        expectIdFromFile(d.value.id);
-        set.modules.set(d.value.id, d);
+      case 'module':
+        byId(set.modules);
         break;
-      }
-      case 'panel': {
-        const d = doc as unknown as Doc<Panel>;
-        expectIdFromFile(d.value.id);
-        set.panels.set(d.value.id, d);
+      case 'panel':
+        byId(set.panels);
         break;
-      }
       case 'rules': {
         const d = doc as unknown as Doc<RuleSet>;
         d.value.rules.forEach((rule, i) => {

@@ -358,6 +358,10 @@ requirements?: RequirementIds
  */
 start: (Identifier | [Edge, ...(Edge)[]])
 /**
+ * What this module's milestones do when their remote content fails after 3 attempts: `continue` (the default) records AEM_CONTENT_LOAD_ERROR and goes to the next step; `show` shows the screen with its local copy (the entry and landing pages, CONT-13, CONT-14). The error route's trap always shows.
+ */
+milestoneContentFailure?: ("continue" | "show")
+/**
  * Named entry points (re-triage entries such as `reTriageSelf`): each restarts this module at its own start with its own question set (TRI-20).
  */
 entries?: {
@@ -528,6 +532,13 @@ title: ContentKey
 subhead?: ContentKey
 alert?: ContentKey
 alertPosition?: ("top" | "bottom")
+/**
+ * An error the form shows as held, in a banner above its fields, while `when` holds (UI-21: the prefill failure on the applicant's own details).
+ */
+heldError?: {
+when: Condition
+message: ContentKey
+}
 /**
  * JSON Schema (draft-07, as rjsf validates it) of the form's data: an object. Dates are strings in yyyy-MM-dd. Labels come from `labels`, not from `title`.
  */

@@ -84,6 +84,10 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
 
   function checkFormPanel(doc: Doc<FormPanel>): void {
     const p = doc.value;
+    if (p.heldError) {
+      checkCondition(doc, '/heldError/when', p.heldError.when);
+      checkContentKey(doc, '/heldError/message', p.heldError.message);
+    }
     const props = Object.keys((p.schema.properties ?? {}) as object);
     for (const [group, map] of [
       ['labels', p.labels],

@@ -4,7 +4,8 @@
  * A 202 on an update is polled (GET enrollment/polling/{id}) every 500 ms for up to 15000 ms.
  */
 import type { AxiosInstance } from 'axios';
-import { codesOf, createClient, TIMEOUTS } from './http';
+import { codesOf, createClient } from './http';
+import { TIMEOUTS } from './endpoints';
 
 export const POLL_INTERVAL_MS = 500;
 export const POLL_LIMIT_MS = 15_000;

@@ -4,9 +4,7 @@
  * of this.
  */
 import axios, { isAxiosError, type AxiosInstance } from 'axios';
-import { absoluteBase, TIMEOUTS } from './endpoints';
-
-export { absoluteBase, TIMEOUTS };
+import { absoluteBase } from './endpoints';
 
 export function createClient(baseURL: string, timeout: number): AxiosInstance {
   return axios.create({

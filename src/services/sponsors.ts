@@ -4,7 +4,8 @@
  * codes, sponsorCustId and the sponsor's party id type.
  */
 import type { AxiosInstance } from 'axios';
-import { codesOf, createClient, TIMEOUTS } from './http';
+import { codesOf, createClient } from './http';
+import { TIMEOUTS } from './endpoints';
 
 export interface SponsorAnswer {
   status: number;

@@ -263,6 +263,16 @@ describe('commands (ROUTE-19)', () => {
   });
 });
 
+describe('held errors (UI-21)', () => {
+  it("shows the prefill failure on the applicant's own basic-info form, as the panel declares", async () => {
+    const { app } = await start({ search: '?panel=basic-info-panel' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText("We weren't able to prefill your information, please continue below.")).toBeNull();
+    act(() => app.store.patch({ 'session.prefillStatus': 'failed' }));
+    expect((await screen.findByText("We weren't able to prefill your information, please continue below.")).closest('[role="alert"]')).toBeTruthy();
+  });
+});
+
 describe('demo mode, test routes', () => {
   it('shows the demo banner and demo copy (PROD-10)', async () => {
     await start({ search: '?panel=military-service&demo=1' });

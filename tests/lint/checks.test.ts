@@ -27,6 +27,16 @@ describe('lint:content catches, at the exact place,', () => {
     expect(found.find((d) => d.check === 'broken-reference')?.message).toContain('edge goes to unknown step "nowhere-step"');
   });
 
+  it("a broken reference: a form's held error naming an unknown rule or content key (UI-21)", () => {
+    const path = 'schemas/panels/basic-info-panel.json';
+    const { sources: broken, text } = withJson(sources, path, (doc) => {
+      doc.heldError = { when: 'prefill.noSuchRule', message: 'app.no.such.key' };
+    });
+    const found = lint(broken);
+    expect(where(found)).toContain(at(path, locate(text, '"prefill.noSuchRule"'), 'broken-reference'));
+    expect(where(found)).toContain(at(path, locate(text, '"app.no.such.key"'), 'broken-reference'));
+  });
+
   it('an unreachable step', () => {
     const { path } = aModuleWithEdges(sources);
     const { sources: broken, text } = withJson(sources, path, (doc) => {
