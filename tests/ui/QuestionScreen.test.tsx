@@ -195,16 +195,42 @@ describe('QuestionScreen: selecting an answer (UI-02)', () => {
     expect(props.onAnswer).toHaveBeenCalledWith('B-2');
   });
 
-  it('ignores a second click during the delay', () => {
+  it('a later click during the delay changes the choice: the answer shown as chosen is the one reported', () => {
     const { props } = setup();
     fireEvent.click(answerButton('a'));
+    act(() => vi.advanceTimersByTime(300));
     fireEvent.click(answerButton('c'));
+    expect(answerButton('c').getAttribute('aria-pressed')).toBe('true');
+    expect(answerButton('a').getAttribute('aria-pressed')).toBe('false');
+    // The delay starts again from the new choice, so the applicant sees what goes forward.
+    act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS - 1));
+    expect(props.onAnswer).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(props.onAnswer).toHaveBeenCalledTimes(1);
+    expect(props.onAnswer).toHaveBeenCalledWith('c');
+  });
+
+  it('reports once, the last choice, after several clicks (the link button included)', () => {
+    const { props } = setup();
     fireEvent.click(answerButton('a'));
+    fireEvent.click(answerButton('B-2'));
     fireEvent.click(screen.getByRole('button', { name: 'Officers with NOAA/USPHS' }));
+    fireEvent.click(answerButton('a'));
     act(() => vi.advanceTimersByTime(1000));
     expect(props.onAnswer).toHaveBeenCalledTimes(1);
     expect(props.onAnswer).toHaveBeenCalledWith('a');
+    expect(answerButton('a').getAttribute('aria-pressed')).toBe('true');
     expect(answerButton('c').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('ignores clicks once the answer is reported', () => {
+    const { props } = setup();
+    fireEvent.click(answerButton('a'));
+    act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS));
+    fireEvent.click(answerButton('c'));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(props.onAnswer).toHaveBeenCalledTimes(1);
+    expect(props.onAnswer).toHaveBeenCalledWith('a');
   });
 
   it('answers with the link button value', () => {

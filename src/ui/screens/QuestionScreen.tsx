@@ -2,7 +2,9 @@
  * The shared question-panel screen (UI-01..UI-04): answer buttons (spacers are not
  * clickable), the highlight box, the alert (unless suppressed), the info subhead, link
  * buttons and Previous. Selecting an answer marks it and reports it after the auto-advance
- * delay (UI-02, 500 ms); further selections during the delay are ignored.
+ * delay (UI-02, 500 ms). Another selection during the delay replaces the choice and starts the
+ * delay again: the answer shown as chosen is always the one reported; once reported, further
+ * selections are ignored.
  *
  * This screen is on the first screen's JS budget: it must not import rjsf or ajv.
  */
@@ -31,7 +33,9 @@ function QuestionBody(props: QuestionScreenProps) {
   const headingId = useId();
   const heading = useHeadingFocus<HTMLHeadingElement>();
   const [selected, setSelected] = useState<string | undefined>(props.selected);
-  const pending = useRef(false);
+  /** The answer the timer will report: the last one chosen. */
+  const chosen = useRef<string | undefined>(undefined);
+  const reported = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const group = useRef<HTMLDivElement>(null);
 
@@ -44,17 +48,18 @@ function QuestionBody(props: QuestionScreenProps) {
 
   const select = useCallback(
     (value: string) => {
-      if (pending.current) return; // a second click during the delay is ignored
-      pending.current = true;
+      if (reported.current) return; // the answer has gone forward
+      chosen.current = value;
       setSelected(value);
-      if (delay <= 0) {
-        onAnswer(value);
-        return;
-      }
-      timer.current = setTimeout(() => {
+      if (timer.current !== undefined) clearTimeout(timer.current);
+      timer.current = undefined;
+      const report = (): void => {
         timer.current = undefined;
-        onAnswer(value);
-      }, delay);
+        reported.current = true;
+        onAnswer(chosen.current ?? value);
+      };
+      if (delay <= 0) report();
+      else timer.current = setTimeout(report, delay);
     },
     [delay, onAnswer],
   );
