@@ -17,6 +17,7 @@ import { orderedDisclosures } from '../ui/template/disclosures';
 import { getPath } from '../engine/state';
 import { AppContext, ShellContext, useApp, useFlow, type ShellActions } from './context';
 import { StepHost } from './StepHost';
+import { pageTitle, screenName } from './page-title';
 import { progressModel } from './progress';
 import { appPath, BASENAME, commandRoutes, parsePath, pathOf } from './routes';
 import { createBrowserHistory, type AppHistory, type HistoryLocation, type HistorySnapshot } from './history';
@@ -102,12 +103,16 @@ function Shell({ history }: { history: AppHistory }) {
     else history.replace(desired, state);
   }, [snap.version, location, parsed, store, flow, history, app.testRoutes, snap.direction]);
 
-  // Page title: the product name and the brand (PROD-12, PROD-13).
+  // Page title: the screen's name, the product name and the brand (WCAG 2.4.2, PROD-12, PROD-13).
+  // A command step keeps the title of the screen shown under it.
   const brand = content.has(`app.brand.${app.config.brand}`) ? content.text(`app.brand.${app.config.brand}`) : content.text('app.brand.muster');
   const productName = flow.product.config?.productName ? content.text(flow.product.config.productName) : '';
+  const lastScreenName = useRef<string | undefined>(undefined);
+  const name = snap.view.kind === 'command' ? lastScreenName.current : screenName(snap.view, content);
   useEffect(() => {
-    document.title = productName ? content.text('app.title', { product: productName, brand }) : brand;
-  }, [content, productName, brand]);
+    lastScreenName.current = name;
+    document.title = pageTitle(content, { screen: name, product: productName, brand });
+  }, [content, name, productName, brand]);
 
   const previous = useCallback(() => {
     const here = entryState(location);

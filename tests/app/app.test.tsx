@@ -80,9 +80,18 @@ describe('the URL mirrors the engine (ROUTE-03..ROUTE-06)', () => {
     await waitFor(() => expect(path()).toBe('/aem/milestone/entry'));
   });
 
-  it('sets the page title from the product name and the brand (PROD-12, PROD-13)', async () => {
-    await start({ search: '?panel=military-service' });
-    await waitFor(() => expect(document.title).toBe('Join Now | Muster'));
+  it('names the screen first in the page title, then the product and the brand (WCAG 2.4.2, PROD-12, PROD-13)', async () => {
+    const { app, path } = await start({ search: '?panel=military-service' });
+    const t = (key: string) => app.content.text(key);
+    await waitFor(() => expect(document.title).toBe(`${t('triage.militaryService.title')} - Join Now | Muster`));
+    fireEvent.click(document.querySelector('[data-answer="yes"]') as HTMLElement);
+    await waitFor(() => expect(path()).toBe('/current-military-status/self'));
+    await waitFor(() => expect(document.title).toBe(`${t('triage.currentMilitaryStatus.title')} - Join Now | Muster`));
+  });
+
+  it('titles a milestone by its heading, and every screen differently', async () => {
+    const { app } = await start();
+    await waitFor(() => expect(document.title).toBe(`${app.content.text('milestones.entry.heading')} - Join Now | Muster`));
   });
 });
 
