@@ -18,7 +18,9 @@ export function screenHeadingKey(view: StepView, content: ContentApi): string | 
     case 'panel': {
       const panel = view.panel;
       if (!panel) return PAGE_HEADINGS.error;
-      return panel.kind === 'question' ? copyKeys(panel, view.variant).title : formCopyKeys(panel, view.variant, content).title;
+      if (panel.kind === 'question') return copyKeys(panel, view.variant).title;
+      if (panel.kind === 'form') return formCopyKeys(panel, view.variant, content).title;
+      return (panel as { title: string }).title; // other kinds (review): their own title
     }
     case 'milestone':
       return `milestones.${view.content ?? view.step}.heading`;

@@ -351,7 +351,8 @@ function collectUsage(docs: DocumentSet, graphs: readonly ModuleGraph[]): Usage 
   for (const { value: p } of docs.panels.values()) {
     for (const field of ['title', 'subhead', 'highlight', 'alert', 'infoSubhead'] as const) key((p as Partial<Record<typeof field, string>>)[field]);
     for (const copy of Object.values(p.variants ?? {})) {
-      for (const [field, k] of Object.entries(copy)) if (field !== 'alertPosition') key(k);
+      for (const [field, k] of Object.entries(copy)) if (typeof k === 'string' && field !== 'alertPosition') key(k);
+      for (const k of Object.values(copy.answers ?? {})) key(k);
     }
     if (p.kind === 'question') {
       for (const a of p.answers) {

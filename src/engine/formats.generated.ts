@@ -513,6 +513,12 @@ highlight?: ContentKey
 alert?: ContentKey
 alertPosition?: ("top" | "bottom")
 infoSubhead?: ContentKey
+/**
+ * Question panels: answer value -> the label this variant shows instead of the answer's own, so a question about the spouse offers the spouse's wording ('Yes, my spouse has served'). Answers not named keep their label.
+ */
+answers?: {
+[k: string]: ContentKey
+}
 }
 /**
  * This interface was referenced by `MusterDocuments`'s JSON-Schema

@@ -58,7 +58,14 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
     }
     for (const [variant, copy] of Object.entries(p.variants ?? {})) {
       for (const [field, key] of Object.entries(copy)) {
-        if (field !== 'alertPosition') checkContentKey(doc, pointerOf(['variants', variant, field]), key);
+        if (typeof key === 'string' && field !== 'alertPosition') checkContentKey(doc, pointerOf(['variants', variant, field]), key);
+      }
+      // A variant's own answer labels: each names an answer of the panel and existing copy.
+      for (const [value, key] of Object.entries(copy.answers ?? {})) {
+        const ptr = pointerOf(['variants', variant, 'answers', value]);
+        checkContentKey(doc, ptr, key);
+        if (p.kind !== 'question') report(doc, ptr, 'error', 'broken-reference', `variant answer labels apply to question panels only`);
+        else if (!p.answers.some((a) => 'value' in a && a.value === value)) report(doc, ptr, 'error', 'broken-reference', `variant "${variant}" labels answer "${value}", which is not one of the panel's answer values`);
       }
     }
     if (p.kind === 'question') {

@@ -149,6 +149,30 @@ describe('QuestionScreen: what it shows', () => {
     expect(screen.queryByRole('button', { name: 'Previous' })).toBeNull();
   });
 
+  it("shows a variant's own answer labels, and the answer's own where the variant names none", () => {
+    const spouseContent = makeContent({ 'test.q.title': 'Which one?', 'test.q.spouse.title': 'Which one for your spouse?', 'test.q.a': 'Answer A', 'test.q.b': 'Answer B', 'test.q.c': 'Answer C', 'test.q.spouse.a': 'Answer A, for your spouse' });
+    const withLabels: QuestionPanel = { ...panel, variants: { spouse: { title: 'test.q.spouse.title', answers: { a: 'test.q.spouse.a' } } } };
+    setup({ panel: withLabels, content: spouseContent, view: makeView('test-question-2', 'spouse') });
+    expect(answerButton('a').textContent).toBe('Answer A, for your spouse');
+    expect(answerButton('c').textContent).toBe('Answer C');
+    cleanup();
+    setup({ panel: withLabels, content: spouseContent });
+    expect(answerButton('a').textContent).toBe('Answer A');
+  });
+
+  it('asks about the spouse in the spouse\'s words: no first-person answer on a spouse or parent variant (issue 9)', () => {
+    const real = makeContent();
+    for (const id of ['military-service', 'current-military-status', 'military-discharge-type', 'agency-service']) {
+      const p = readProjectJson<QuestionPanel>(`schemas/panels/${id}.json`);
+      for (const variant of Object.keys(p.variants ?? {})) {
+        setup({ panel: p, content: real, answers: p.answers, linkButtons: p.linkButtons ?? [], view: makeView(p.id, variant) });
+        const labels = Array.from(document.querySelectorAll('.mu-answers [data-answer] .mu-answer__label')).map((el) => el.textContent ?? '');
+        expect(labels.filter((l) => /\b(I|I'm|I've|my|me)\b/.test(l) && !/\bmy (spouse|parent)\b/i.test(l)), `${id}/${variant}`).toEqual([]);
+        cleanup();
+      }
+    }
+  });
+
   it('marks the stored answer when coming back', () => {
     setup({ selected: 'B-2' });
     expect(answerButton('B-2').getAttribute('aria-pressed')).toBe('true');
@@ -171,6 +195,12 @@ describe('QuestionScreen: what it shows', () => {
         expect(Array.from(document.querySelectorAll('.mu-answers [data-answer]')).map((b) => b.getAttribute('data-answer'))).toEqual(
           p.answers.flatMap((a) => ('value' in a ? [a.value] : [])),
         );
+        // Each answer shows the variant's own label when the variant has one.
+        for (const a of p.answers) {
+          if (!('value' in a)) continue;
+          const key = p.variants?.[variant]?.answers?.[a.value] ?? a.label;
+          expect(answerButton(a.value).querySelector('.mu-answer__label')?.textContent).toBe(real.text(key));
+        }
         cleanup();
       }
     }

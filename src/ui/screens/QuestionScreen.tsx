@@ -10,7 +10,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { QuestionScreenProps } from '../contract';
-import { copyKeys, UI_KEYS } from './copy';
+import { answerLabelKey, copyKeys, UI_KEYS } from './copy';
 import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
 import { adoptStyles } from '../styles/adopt';
@@ -132,7 +132,7 @@ function QuestionBody(props: QuestionScreenProps) {
               aria-pressed={isSelected}
               onClick={() => select(entry.value)}
             >
-              <span className="mu-answer__label">{content.text(entry.label)}</span>
+              <span className="mu-answer__label">{content.text(answerLabelKey(panel, view.variant, entry.value, entry.label))}</span>
               {entry.description !== undefined && content.has(entry.description) && (
                 <span className="mu-answer__description">{content.text(entry.description)}</span>
               )}

@@ -46,8 +46,16 @@ export function copyKeys(panel: QuestionPanel | FormPanel, variant: string): Scr
     infoSubhead: panel.kind === 'question' ? panel.infoSubhead : undefined,
   });
   const own = Object.prototype.hasOwnProperty.call(panel.variants ?? {}, variant) ? panel.variants?.[variant] : undefined;
-  const merged: VariantCopy = { ...base, ...defined(own ?? {}) };
+  const { answers: _answers, ...words } = own ?? {};
+  const merged: VariantCopy = { ...base, ...defined(words) };
   return { ...merged, title: merged.title ?? panel.title, alertPosition: merged.alertPosition ?? 'top' };
+}
+
+/** The label key of each answer for a variant: the variant's own (`variants.<v>.answers`), else the answer's. */
+export function answerLabelKey(panel: QuestionPanel, variant: string, value: string, own: string): string {
+  const copy = Object.prototype.hasOwnProperty.call(panel.variants ?? {}, variant) ? panel.variants?.[variant] : undefined;
+  const labels = copy?.answers;
+  return labels !== undefined && Object.prototype.hasOwnProperty.call(labels, value) ? (labels[value] as string) : own;
 }
 
 /**
