@@ -20,6 +20,7 @@ import { destinationUrl } from '../services/navigation';
 import { createFragmentService } from '../services/fragments';
 
 const FormStep = lazy(() => import('./FormStep'));
+const ReviewStep = lazy(() => import('./ReviewStep'));
 /** The interstitial shows only when a command's wait passes a second; its code loads as the command starts. */
 const Interstitial = loadWhenOpen<InterstitialProps & { open: boolean }>(() => import('../ui/template/Interstitial').then((m) => m.Interstitial));
 
@@ -156,6 +157,13 @@ export function StepHost() {
               {...(app.env.autoAdvanceMs !== undefined ? { autoAdvanceMs: app.env.autoAdvanceMs } : {})}
               onAnswer={onAnswer}
             />
+          );
+        }
+        if (panel.kind === 'review') {
+          return (
+            <Suspense fallback={<Loading />}>
+              <ReviewStep {...base} panel={panel} flow={flow} state={state} ctx={ctx} onChange={(target) => store.change(target)} onContinue={() => store.next()} />
+            </Suspense>
           );
         }
         const data = getPath(state, bindPath(panel, view.variant));

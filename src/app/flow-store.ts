@@ -8,6 +8,7 @@ import { afterPaint } from '../ui/after-paint';
 import { RuleError, type JsonValue } from '../rules/index';
 import {
   back,
+  changeAnswer,
   completeCommand,
   current,
   forward,
@@ -105,6 +106,11 @@ export class FlowStore {
   /** A milestone's first button (UI-15). */
   next(): void {
     this.move('forward', (s, ctx) => forward(this.flow, s, ctx), 'next');
+  }
+
+  /** A Change link on a review page: open the step that asked a section's answers, then come back. */
+  change(target: { module: string; step: string }): void {
+    this.move('back', (s, ctx) => changeAnswer(this.flow, s, target, ctx), 'change');
   }
 
   /** A command's result. */

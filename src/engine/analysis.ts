@@ -364,14 +364,28 @@ function collectUsage(docs: DocumentSet, graphs: readonly ModuleGraph[]): Usage 
         key(b.label);
         condition(b.showWhen);
       }
-    } else {
+    } else if (p.kind === 'form') {
       for (const k of Object.values(p.labels ?? {})) key(k);
       for (const k of Object.values(p.help ?? {})) key(k);
       for (const values of Object.values(p.enumLabels ?? {})) for (const k of Object.values(values)) key(k);
       for (const k of Object.values(p.messages ?? {})) key(k);
       key(p.heldError?.message);
       condition(p.heldError?.when);
+      for (const c of p.checks ?? []) {
+        key(c.message);
+        condition(c.invalidWhen);
+      }
+    } else {
+      for (const s of p.sections) {
+        key(s.title);
+        condition(s.showWhen);
+      }
     }
+  }
+
+  for (const source of Object.values(docs.optionSources?.value.sources ?? {})) {
+    for (const o of [...(source.prepend ?? []), ...(source.append ?? [])]) key(o.label);
+    for (const q of source.query ?? []) condition(q.when);
   }
 
   for (const { value: p } of docs.products.values()) {

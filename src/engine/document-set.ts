@@ -7,7 +7,8 @@
 import { createRuleEngine, type JsonValue, type Logic, type RuleEngine } from '../rules/index';
 import type { Diagnostic, Severity } from './diagnostics';
 import type { DocumentKind, FormatValidator } from './format-validator';
-import type { CommandCatalog, Command, ContentBundle, ModuleGraph, NamedRule, Panel, ProductFlow, RuleSet, RuleTableSet, ScenarioTable, Text } from './formats.generated';
+import type { CommandCatalog, Command, ContentBundle, FieldSet, ModuleGraph, NamedRule, OptionSources, Panel, ProductFlow, RuleSet, RuleTableSet, ScenarioTable, Text } from './formats.generated';
+import { inlineFieldRefs } from './field-refs';
 import { JsonSyntaxError, pointerOf, positionOf, type ParsedJson } from './json-source';
 import type { StateContract } from './state-contract';
 
@@ -46,6 +47,10 @@ export interface DocumentSet {
   products: Map<string, Doc<ProductFlow>>;
   modules: Map<string, Doc<ModuleGraph>>;
   panels: Map<string, Doc<Panel>>;
+  /** Shared field definitions (schemas/fields/), by id. */
+  fields: Map<string, Doc<FieldSet>>;
+  /** The reference-data sources (flows/option-sources.json), if any. */
+  optionSources?: Doc<OptionSources>;
   rules: Map<string, RuleEntry>;
   ruleTables: Doc<RuleTableSet>[];
   content: Map<string, ContentEntry>;
@@ -65,7 +70,9 @@ export function classifyPath(path: string): { kind: DocumentKind; demo?: boolean
   if (/^flows\/products\/[^/]+\.json$/.test(path)) return { kind: 'product' };
   if (/^flows\/modules\/[^/]+\.json$/.test(path)) return { kind: 'module' };
   if (path === 'flows/commands.json') return { kind: 'commands' };
+  if (path === 'flows/option-sources.json') return { kind: 'option-sources' };
   if (/^schemas\/panels\/[^/]+\.json$/.test(path)) return { kind: 'panel' };
+  if (/^schemas\/fields\/[^/]+\.json$/.test(path)) return { kind: 'fields' };
   if (/^rules\/[^/]+\.rules\.json$/.test(path)) return { kind: 'rules' };
   if (/^rules\/[^/]+\.table\.json$/.test(path)) return { kind: 'rule-table' };
   if (/^content\/demo\/[^/]+\.json$/.test(path)) return { kind: 'content', demo: true };
@@ -108,6 +115,7 @@ export function indexDocuments(files: readonly SourceFile[], options: IndexOptio
     products: new Map(),
     modules: new Map(),
     panels: new Map(),
+    fields: new Map(),
     rules: new Map(),
     ruleTables: [],
     content: new Map(),
@@ -197,6 +205,12 @@ export function indexDocuments(files: readonly SourceFile[], options: IndexOptio
       case 'panel':
         byId(set.panels);
         break;
+      case 'fields':
+        byId(set.fields);
+        break;
+      case 'option-sources':
+        set.optionSources = doc as unknown as Doc<OptionSources>;
+        break;
       case 'rules': {
         const d = doc as unknown as Doc<RuleSet>;
         d.value.rules.forEach((rule, i) => {
@@ -245,6 +259,13 @@ export function indexDocuments(files: readonly SourceFile[], options: IndexOptio
         set.scenarios.push(doc as unknown as Doc<ScenarioTable>);
         break;
     }
+  }
+
+  // Panels refer to shared field definitions with $ref: inline them once every fields document is in.
+  for (const doc of set.panels.values()) {
+    if (doc.value.kind !== 'form') continue;
+    const issues = inlineFieldRefs(doc.value, doc.file, set.fields);
+    for (const issue of issues) report(doc, issue.pointer, 'error', 'broken-reference', issue.message);
   }
 
   const namedLogic: Record<string, Logic> = {};

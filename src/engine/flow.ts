@@ -164,7 +164,7 @@ export function commandOf(flow: Flow, name: string): Command | undefined {
 
 /** Where a panel's answer is stored for a variant (see the `bind` field of the panel format). */
 export function bindPath(panel: Panel, variant: string): string {
-  const bind = panel.bind ?? 'triage';
+  const bind = panel.kind === 'review' ? 'review' : (panel.bind ?? 'triage');
   if (bind.includes('{variant}')) return bind.replace(/\{variant\}/g, variant);
   return variant === 'self' ? bind : `${bind}.${variant}`;
 }
@@ -484,6 +484,7 @@ export function submitAnswer(flow: Flow, state: AppState, value: JsonValue, ctx:
     if (!offered) throw new FlowError(`panel "${panel.id}" does not offer the answer "${value}" here`, 'ANSWER_NOT_OFFERED');
     return forward(flow, setPath(state, answerPath(panel, c.variant), value), ctx);
   }
+  if (panel.kind === 'review') return forward(flow, state, ctx);
   if (!isObject(value)) throw new FlowError('form data is an object', 'BAD_ANSWER');
   const path = bindPath(panel, c.variant);
   const existing = getPath(state, path);
@@ -531,8 +532,60 @@ export function forward(flow: Flow, state: AppState, ctx: FlowContext): AppState
     if (typeof entry === 'string') here.entry = entry;
     const followed = followTarget(flow, edge.to, here, s, ctx);
     s = settle(flow, followed.at, followed.state, ctx);
+    s = returnAfterChange(flow, s, c, step);
     s = pushHistory(flow, s);
     return withProgress(flow, s, true, previousProgress);
+  });
+}
+
+/** The review step a Change link left, while the applicant is changing an answer from it. */
+function returnToOf(state: AppState): Coordinate | undefined {
+  const r = getPath(state, 'flow.returnTo');
+  if (!isObject(r) || typeof r.step !== 'string' || typeof r.position !== 'number' || typeof r.module !== 'string') return undefined;
+  return { position: r.position, module: r.module, step: r.step, variant: typeof r.variant === 'string' ? r.variant : 'self' };
+}
+
+/**
+ * After a move made while changing an answer from a review page (docs/decisions.md, "Change
+ * links"): the walk went on by the step's own edges; an outcome that ends eligibility (a
+ * milestone in the same module) or a command (the address check) is kept; another panel reached
+ * straight from the changed one, or the end of the module, returns to the review.
+ */
+function returnAfterChange(flow: Flow, settled: AppState, from: Coordinate, fromStep: Step): AppState {
+  const returnTo = returnToOf(settled);
+  if (!returnTo) return settled;
+  const to = currentCoordinate(settled);
+  const toStep = to && to.step !== END ? stepOf(flow, to) : undefined;
+  const leftModule = !to || to.step === END || to.position !== from.position;
+  const back = (): AppState => setPath(writeFlow(settled, { position: returnTo.position, module: returnTo.module, step: returnTo.step, variant: returnTo.variant, isComplete: false }), 'flow.returnTo', undefined);
+  if (leftModule) return back();
+  if (toStep?.kind === 'milestone') return setPath(settled, 'flow.returnTo', undefined);
+  if (toStep?.kind === 'panel' && fromStep.kind === 'panel') return back();
+  return settled;
+}
+
+/**
+ * A Change link on a review page: open the panel step that asked the answers (module by its
+ * name in the sequence, the nearest before the review), remembering the review to come back to.
+ */
+export function changeAnswer(flow: Flow, state: AppState, target: { module: string; step: string }, ctx: FlowContext): AppState {
+  const c = currentCoordinate(state);
+  if (!c) throw new FlowError('no current step', 'NO_STEP');
+  const review = stepOf(flow, c);
+  const panel = review?.kind === 'panel' ? panelOf(flow, c.step) : undefined;
+  if (panel?.kind !== 'review') throw new FlowError('Change is offered on a review page only', 'NOT_A_REVIEW');
+  const section = panel.sections.find((x) => x.module === target.module && x.step === target.step);
+  if (!section) throw new FlowError(`the review page has no section for ${target.module}/${target.step}`, 'NO_SECTION');
+  return guarded(flow, state, ctx, () => {
+    const position = findModule(flow, target.module, c.position);
+    if (position < 0) throw new FlowError(`module "${target.module}" is not in this flow`, 'NO_MODULE');
+    const m = moduleAt(flow, position);
+    const step = m?.graph.steps[target.step];
+    if (!m || step?.kind !== 'panel') throw new FlowError(`step "${target.step}" of module "${target.module}" is not a panel`, 'NO_STEP');
+    let s = setPath(state, 'flow.returnTo', c as unknown as JsonValue);
+    s = writeFlow(s, { position, module: m.name, step: target.step, variant: step.variant ?? 'self', isComplete: false });
+    s = pushHistory(flow, s);
+    return withProgress(flow, s, false);
   });
 }
 
@@ -543,6 +596,9 @@ export function back(flow: Flow, state: AppState): AppState {
   const rest = history.slice(0, -1);
   const previous = rest[rest.length - 1] as Coordinate;
   let s = setPath(state, 'flow.history', rest as unknown as JsonValue);
+  // Back on the review page a Change link left: the change is over.
+  const returnTo = returnToOf(s);
+  if (returnTo && returnTo.position === previous.position && returnTo.step === previous.step) s = setPath(s, 'flow.returnTo', undefined);
   s = writeFlow(s, { position: previous.position, module: previous.module, step: previous.step, variant: previous.variant, isComplete: false });
   return withProgress(flow, s, false);
 }

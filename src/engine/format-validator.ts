@@ -6,12 +6,14 @@ import type { JsonValue } from '../rules/index';
  * which runs under a CSP without 'unsafe-eval', the same schemas are precompiled when
  * documents are packed. Either way, the loader's code is the same.
  */
-export type DocumentKind = 'product' | 'module' | 'panel' | 'rules' | 'rule-table' | 'content' | 'commands' | 'scenarios';
+export type DocumentKind = 'product' | 'module' | 'panel' | 'fields' | 'option-sources' | 'rules' | 'rule-table' | 'content' | 'commands' | 'scenarios';
 
 export const DOCUMENT_KINDS: readonly DocumentKind[] = [
   'product',
   'module',
   'panel',
+  'fields',
+  'option-sources',
   'rules',
   'rule-table',
   'content',
@@ -20,7 +22,7 @@ export const DOCUMENT_KINDS: readonly DocumentKind[] = [
 ];
 
 /** The kinds a product's pack holds: the browser has validators for these only (no tables or scenarios). */
-export const PACKED_KINDS: readonly DocumentKind[] = ['product', 'module', 'panel', 'rules', 'content', 'commands'];
+export const PACKED_KINDS: readonly DocumentKind[] = ['product', 'module', 'panel', 'fields', 'option-sources', 'rules', 'content', 'commands'];
 
 export interface SchemaIssue {
   /** JSON pointer of the offending value. */
@@ -36,7 +38,7 @@ export type FormatValidator = (kind: DocumentKind, value: JsonValue) => SchemaIs
  * question panel missing its answers.
  */
 export const DISCRIMINATED: Partial<Record<DocumentKind, { field: string; branches: Record<string, string> }>> = {
-  panel: { field: 'kind', branches: { question: 'QuestionPanel', form: 'FormPanel' } },
+  panel: { field: 'kind', branches: { question: 'QuestionPanel', form: 'FormPanel', review: 'ReviewPanel' } },
 };
 
 /** The validator name of a document: its kind, or kind__branch for a discriminated one. */

@@ -141,7 +141,7 @@ next?: Edge[]
  * This interface was referenced by `MusterDocuments`'s JSON-Schema
  * via the `definition` "Panel".
  */
-export type Panel = (QuestionPanel | FormPanel)
+export type Panel = (QuestionPanel | FormPanel | ReviewPanel)
 /**
  * This interface was referenced by `MusterDocuments`'s JSON-Schema
  * via the `definition` "Text".
@@ -183,6 +183,8 @@ export interface MusterDocuments {
 product?: ProductFlow
 module?: ModuleGraph
 panel?: Panel
+fields?: FieldSet
+"option-sources"?: OptionSources
 rules?: RuleSet
 "rule-table"?: RuleTableSet
 content?: ContentBundle
@@ -579,9 +581,193 @@ enumLabels?: {
 messages?: {
 [k: string]: ContentKey
 }
+/**
+ * Field path -> where its options come from (REF-*): a source of flows/option-sources.json, with `params` filling the source path's placeholders from other fields of this form (cascades: ranks follow the branch). The field renders as a select (`OptionsSelect`); its schema is `{"type": "string"}`.
+ */
+options?: {
+[k: string]: FieldOptions
+}
+/**
+ * Rule-based validation beyond JSON Schema (cross-field dates, a P.O. Box in a physical address, the sponsor search's pieces): each names a field, a condition that makes it invalid, and the message. The condition reads the state and `form` (this form's data), with today.
+ */
+checks?: FieldCheck[]
+/**
+ * Field path -> how the typed value is cleaned before it is validated and stored: `digits` keeps digits only ((555) 123-4567 -> 5551234567), `trim`, `collapse` (trim and single spaces), `upper`.
+ */
+normalize?: {
+[k: string]: "digits" | "trim" | "collapse" | "upper"
+}
 variants?: {
 [k: string]: VariantCopy
 }
+}
+/**
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "FieldOptions".
+ */
+export interface FieldOptions {
+/**
+ * A source id of flows/option-sources.json.
+ */
+source: string
+/**
+ * Placeholder -> the field path (in this form's data) whose value fills it. While one is empty the field offers nothing.
+ */
+params?: {
+[k: string]: string
+}
+/**
+ * Required exactly when the source returns options (a province where the country has subdivisions, ADDR-14).
+ */
+requiredWhenAvailable?: boolean
+}
+/**
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "FieldCheck".
+ */
+export interface FieldCheck {
+/**
+ * The field path the message shows beside.
+ */
+field: string
+invalidWhen: Condition
+message: ContentKey
+description?: string
+requirements?: RequirementIds
+}
+/**
+ * A check-your-answers page: every answer the applicant gave, grouped by section, each with a Change link that opens the step that asked it and comes back here.
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "ReviewPanel".
+ */
+export interface ReviewPanel {
+$schema?: string
+id: Identifier
+kind: "review"
+description?: string
+requirements?: RequirementIds
+title: ContentKey
+subhead?: ContentKey
+/**
+ * @minItems 1
+ */
+sections: [ReviewSection, ...(ReviewSection)[]]
+variants?: {
+[k: string]: VariantCopy
+}
+}
+/**
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "ReviewSection".
+ */
+export interface ReviewSection {
+title: ContentKey
+/**
+ * The module (name in the product's sequence) of the step that asked these answers.
+ */
+module: string
+/**
+ * A kebab-case or camelCase name: letters, digits and hyphens, starting with a letter.
+ */
+step: string
+/**
+ * Field paths to show, in order (default: every field of the panel that has an answer).
+ */
+fields?: string[]
+/**
+ * Field path -> how a sensitive value is shown: `last4` shows ***-**-1234.
+ */
+mask?: {
+[k: string]: "last4" | "hidden"
+}
+/**
+ * When an edge, filter or rule applies: a named rule id (string), or an inline JSON-Logic expression.
+ */
+showWhen?: (RuleId | { [operation: string]: JsonValue } | boolean)
+}
+/**
+ * Field definitions shared by several form panels (a name, a date of birth, a phone, an SSN, an address block): each is a JSON Schema fragment defined once under `$defs` and referenced from a panel's schema with `{"$ref": "../fields/<id>.json#/$defs/<name>"}`. The loader inlines the reference, so every panel that uses a field validates it the same way. One file per group in schemas/fields/.
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "FieldSet".
+ */
+export interface FieldSet {
+$schema?: string
+id: Identifier
+description?: string
+requirements?: RequirementIds
+/**
+ * Field name -> its JSON Schema (draft-07 keywords, as rjsf validates). A definition may refer to another of this or another fields file with `$ref`.
+ */
+$defs: {
+[k: string]: { [key: string]: JsonValue }
+}
+}
+/**
+ * Where choice fields get their options (doc 2 §3 'Reference data', §7; REF-01..REF-22): one entry per reference list of the provider's domain-values service. A form panel names a source for a field in its `options`. One file: flows/option-sources.json.
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "OptionSources".
+ */
+export interface OptionSources {
+$schema?: string
+description?: string
+sources: {
+[k: string]: OptionSource
+}
+}
+/**
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "OptionSource".
+ */
+export interface OptionSource {
+description?: string
+requirements?: RequirementIds
+/**
+ * The request path relative to config.json's apiBaseUrl, with `{placeholder}`s filled from the panel's `params` (URL-encoded), e.g. `member-eligibility/domain-values/military/branches/{branch}/ranks`.
+ */
+path: string
+/**
+ * The response field read as the option's value.
+ */
+value: string
+/**
+ * The response field read as the option's label.
+ */
+label: string
+/**
+ * Options put before the service's list (the United States as 99, REF-06).
+ */
+prepend?: FixedOption[]
+/**
+ * Options put after the service's list ('None of these', REF-12).
+ */
+append?: FixedOption[]
+/**
+ * Values dropped from the service's list (REF-13, ADDR-27).
+ */
+exclude?: string[]
+/**
+ * Query parameters added while their condition holds on the state (REF-11: commissioning-program=true).
+ */
+query?: {
+name: string
+value: string
+when?: Condition
+}[]
+}
+/**
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "FixedOption".
+ */
+export interface FixedOption {
+value: string
+label: ContentKey
+/**
+ * A short name the service would give (USA for 99).
+ */
+short?: string
 }
 /**
  * Named JSON-Logic decisions of one area, in rules/<area>.rules.json. Edges, answer filters and other rules refer to a rule by its id.

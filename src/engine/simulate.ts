@@ -181,6 +181,12 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
         state = submitAnswer(flow, state, value, ctx);
         continue;
       }
+      if (panel.kind === 'review') {
+        // A check-your-answers page asks nothing: like a milestone, it is a stop unless the walk goes through.
+        if (!options.throughMilestones) return stopWith(state, view);
+        state = submitAnswer(flow, state, {}, ctx);
+        continue;
+      }
       const fields = Object.keys((panel.schema.properties ?? {}) as object);
       const data: JsonObject = {};
       const keys: string[] = [];

@@ -5,7 +5,8 @@
  */
 import type { JsonValue } from '../rules/index';
 import type { StepView } from '../engine/flow';
-import type { FormPanel, QuestionPanel } from '../engine/formats.generated';
+import type { FormPanel, QuestionPanel, ReviewPanel } from '../engine/formats.generated';
+import type { ReviewSectionView } from '../engine/review';
 import type { JsonObject } from '../engine/state';
 
 /** Copy by key, from content/ (demo overrides applied). Every string a person reads comes through here. */
@@ -61,6 +62,19 @@ export interface FormScreenProps extends ScreenBase {
   onSubmit(data: JsonObject): void;
   /** A top-level error held by the app (UI-06), e.g. the prefill failure message key. */
   heldErrorKey?: string;
+}
+
+/** The label of a reference-data value a form panel offered (from the cached list), if known. */
+export type OptionLabel = (panel: FormPanel, field: string, value: string, data: JsonObject) => string | undefined;
+
+export interface ReviewScreenProps extends ScreenBase {
+  panel: ReviewPanel;
+  /** The sections with answers (src/engine/review.ts). */
+  sections: ReviewSectionView[];
+  /** Change: open the step that asked a section's answers; the engine comes back here after. */
+  onChange(target: { module: string; step: string }): void;
+  onContinue(): void;
+  optionLabel?: OptionLabel;
 }
 
 export interface MilestoneScreenProps extends ScreenBase {

@@ -113,6 +113,8 @@ export async function walk(
         if (value === undefined || used.has(key)) return { seen, last: screen };
         used.add(key);
         await page.locator(`[data-screen] [data-answer="${String(value)}"]`).click();
+      } else if (panel.kind === 'review') {
+        return { seen, last: screen };
       } else {
         const keys = Object.keys(panel.schema.properties as object).map((f) => answerKey(f, screen.variant));
         if (!keys.some((k) => answers[k] !== undefined && !used.has(k))) return { seen, last: screen };

@@ -29,6 +29,9 @@ export const UI_KEYS = {
   modalTitle: 'app.milestone.modalTitle',
   disclosureHeading: 'app.milestone.disclosureHeading',
   close: 'app.dialog.close',
+  reviewChange: 'app.review.change',
+  reviewYes: 'app.review.yes',
+  reviewNo: 'app.review.no',
 } as const;
 
 function defined<T extends object>(value: T): T {

@@ -1,0 +1,83 @@
+/**
+ * A check-your-answers page (review panels): what each section shows, from the state. Pure:
+ * the screen turns values into text with the form panel's labels and content; the engine's
+ * `changeAnswer` opens a section's step and comes back.
+ */
+import type { RuleContext } from '../rules/index';
+import type { JsonValue } from '../rules/index';
+import type { FormPanel, ReviewPanel, ReviewSection } from './formats.generated';
+import { bindPath, evaluateCondition, panelOf, type Flow } from './flow';
+import { getPath, isObject, type AppState } from './state';
+
+export interface ReviewEntry {
+  /** Dotted field path in the section's panel data (`mailing.domesticCity`). */
+  field: string;
+  value: JsonValue;
+  mask?: 'last4' | 'hidden';
+}
+
+export interface ReviewSectionView {
+  section: ReviewSection;
+  /** The form panel that asked these answers. */
+  panel: FormPanel;
+  variant: string;
+  /** The panel's data as stored (for option sources whose params read sibling fields). */
+  data: { [k: string]: JsonValue };
+  entries: ReviewEntry[];
+}
+
+function isEmpty(v: JsonValue | undefined): boolean {
+  return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+/** The schema's leaf field paths, in the order the panel declares them (nested objects flattened). */
+export function leafFields(schema: JsonValue | undefined, prefix = ''): string[] {
+  if (!isObject(schema)) return [];
+  const out: string[] = [];
+  const visit = (node: JsonValue | undefined, base: string): void => {
+    if (!isObject(node)) return;
+    const props = node.properties;
+    if (isObject(props)) {
+      for (const [name, child] of Object.entries(props)) {
+        const path = base ? `${base}.${name}` : name;
+        if (isObject(child) && child.type === 'object') visit(child, path);
+        else if (!out.includes(path)) out.push(path);
+      }
+    }
+    // Fields that appear under conditions (dependencies, if/then, allOf/oneOf branches).
+    for (const key of ['allOf', 'oneOf', 'anyOf']) {
+      const list = node[key];
+      if (Array.isArray(list)) for (const item of list) visit(item, base);
+    }
+    for (const key of ['then', 'else']) visit(node[key], base);
+    const deps = node.dependencies;
+    if (isObject(deps)) for (const d of Object.values(deps)) visit(d, base);
+  };
+  visit(schema, prefix);
+  return out;
+}
+
+/** The sections of a review panel that have answers, each with its entries in order. */
+export function reviewSections(flow: Flow, panel: ReviewPanel, state: AppState, ctx: RuleContext): ReviewSectionView[] {
+  const out: ReviewSectionView[] = [];
+  for (const section of panel.sections) {
+    if (!evaluateCondition(flow, section.showWhen, state, ctx)) continue;
+    const instance = flow.modules.find((m) => m.name === section.module || m.moduleId === section.module);
+    const step = instance?.graph.steps[section.step];
+    const formPanel = step?.kind === 'panel' ? panelOf(flow, section.step) : undefined;
+    if (!formPanel || formPanel.kind !== 'form') continue;
+    const variant = step?.variant ?? 'self';
+    const stored = getPath(state, bindPath(formPanel, variant));
+    if (!isObject(stored)) continue;
+    const fields = section.fields ?? leafFields(formPanel.schema as JsonValue);
+    const entries: ReviewEntry[] = [];
+    for (const field of fields) {
+      const value = getPath(stored, field);
+      if (value === undefined || isEmpty(value)) continue;
+      const mask = section.mask?.[field];
+      entries.push({ field, value, ...(mask ? { mask } : {}) });
+    }
+    if (entries.length > 0) out.push({ section, panel: formPanel, variant, data: stored, entries });
+  }
+  return out;
+}
