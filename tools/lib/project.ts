@@ -11,7 +11,7 @@ import { createAjvFormatValidator, type FormatSchemas } from '../../src/engine/v
 import { DOCUMENT_KINDS } from '../../src/engine/format-validator';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const DOCUMENT_FOLDERS = ['flows', 'schemas/panels', 'rules', 'content', 'tests/scenarios'];
+const DOCUMENT_FOLDERS = ['flows', 'schemas/panels', 'schemas/fields', 'rules', 'content', 'tests/scenarios'];
 
 function walk(dir: string, out: string[]): void {
   if (!existsSync(dir)) return;
