@@ -9,6 +9,7 @@
  */
 import shellStrings from '../../content/en/shell.json';
 import { toErrorRoute, startFlow, stepOf, currentCoordinate, DEFAULT_PRODUCT, DEFAULT_SEQUENCE, type Flow } from '../engine/flow';
+import { answerAliases, normalizeStateAnswers } from '../engine/answer-aliases';
 import type { DocumentSet } from '../engine/loader';
 import type { AppState, JsonObject } from '../engine/state';
 import type { JsonValue } from '../rules/index';
@@ -203,7 +204,8 @@ export async function boot(env: BootEnv): Promise<BootResult> {
 
   let state: AppState | undefined;
   if (!isEntry && snapshot && snapshot.productId === productId && validRestoredState(flow, snapshot.state)) {
-    state = snapshot.state;
+    // TRI-05: a session stored by an older version may hold older notations of an answer.
+    state = normalizeStateAnswers(answerAliases(docs), snapshot.state);
   }
   if (!state) {
     const given = isEntry ? query : {};

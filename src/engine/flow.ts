@@ -582,8 +582,12 @@ export function changeAnswer(flow: Flow, state: AppState, target: { module: stri
     const m = moduleAt(flow, position);
     const step = m?.graph.steps[target.step];
     if (!m || step?.kind !== 'panel') throw new FlowError(`step "${target.step}" of module "${target.module}" is not a panel`, 'NO_STEP');
+    const variant = step.variant ?? 'self';
+    // The step the applicant actually answered on (the same panel and variant may be reached by several steps): its edges apply.
+    const asked = [...historyOf(state)].reverse().find((h) => h.position <= c.position && panelNameOf(h.step) === panelNameOf(target.step) && h.variant === variant);
+    const at = asked ?? { position, module: m.name, step: target.step, variant };
     let s = setPath(state, 'flow.returnTo', c as unknown as JsonValue);
-    s = writeFlow(s, { position, module: m.name, step: target.step, variant: step.variant ?? 'self', isComplete: false });
+    s = writeFlow(s, { position: at.position, module: at.module, step: at.step, variant: at.variant, isComplete: false });
     s = pushHistory(flow, s);
     return withProgress(flow, s, false);
   });

@@ -483,6 +483,10 @@ export interface Answer {
  * The stored value, as the spec writes it.
  */
 value: string
+/**
+ * Older notations of this value (TRI-05: `someone else` for `someoneElse`): accepted wherever an answer enters (simulate's input, a resumed session, prefilled state) and stored as `value`.
+ */
+aliases?: string[]
 label: ContentKey
 description?: ContentKey
 /**

@@ -17,6 +17,7 @@ import {
   type FlowContext,
   type StepView,
 } from './flow';
+import { answerAliases, normalizeAnswerMap, normalizeInitialState } from './answer-aliases';
 import type { FormPanel } from './formats.generated';
 import type { DocumentSet } from './loader';
 import { getPath, isObject, type AppState, type JsonObject } from './state';
@@ -88,7 +89,9 @@ export interface SimulateOptions {
 export function simulate(docs: DocumentSet, input: SimulateInput, options: SimulateOptions = {}): SimulateResult {
   const ctx: FlowContext = { today: input.today, ...(options.onEdge ? { onEdge: options.onEdge } : {}) };
   const checkForm = options.checkForm ?? requiredOnlyChecker;
-  const answers: JsonObject = { ...(input.answers ?? {}) };
+  // TRI-05: older notations of an answer ('someone else') count as its value.
+  const aliases = answerAliases(docs);
+  const answers: JsonObject = normalizeAnswerMap(aliases, input.answers ?? {});
   const responses = input.responses ?? {};
   const consumed = new Set<string>();
   const usedResponses = new Map<string, number>();
@@ -115,7 +118,7 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
 
   let state: AppState;
   try {
-    state = startFlow(flow, ctx, { initial: { ...(input.state ?? {}) }, ...(input.panel !== undefined ? { panel: input.panel } : {}) });
+    state = startFlow(flow, ctx, { initial: normalizeInitialState(aliases, input.state), ...(input.panel !== undefined ? { panel: input.panel } : {}) });
   } catch (err) {
     return stopWith(undefined, { kind: 'error' }, { message: (err as Error).message });
   }

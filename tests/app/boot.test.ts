@@ -99,6 +99,23 @@ describe('a reload within the session', () => {
     expect(second.store.view.step).toBe('military-service');
   });
 
+  it('reads an older notation of an answer in a resumed session as the current one (TRI-05)', async () => {
+    const storage = new MemoryStorage();
+    const first = ready((await bootWith({ storage, search: '?panel=military-service' })).result);
+    first.store.answer('no');
+    first.store.answer('someoneElse');
+    expect(first.store.view.step).toBe('someone-else-military-service');
+    first.store.flushChanges();
+    // A session written by an older version: the same state with the older notation.
+    const key = 'ent-eligibility-modular-app';
+    const raw = storage.getItem(key) as string;
+    expect(raw).toContain('"relativeMilitaryService":"someoneElse"');
+    storage.setItem(key, raw.replace('"relativeMilitaryService":"someoneElse"', '"relativeMilitaryService":"someone else"'));
+    const second = ready((await bootWith({ storage, path: '/someone-else-military-service/self' })).result);
+    expect(second.store.view.step).toBe('someone-else-military-service');
+    expect(getPath(second.store.state, 'triage.relativeMilitaryService')).toBe('someoneElse');
+  });
+
   it('keeps names, birth dates and phone numbers in memory only', async () => {
     const storage = new MemoryStorage();
     const app = ready((await bootWith({ storage, search: '?panel=basic-info-panel' })).result);

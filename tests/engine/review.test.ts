@@ -1,0 +1,162 @@
+/**
+ * Review pages (issue 9, the "check your answers" pattern) and shared field definitions:
+ * Change opens the step that asked and comes back; an answer that ends eligibility does not
+ * come back; Previous from a changed panel returns to the review; fields defined once under
+ * schemas/fields/ are inlined into every panel that refers to them.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadProject } from '../../tools/lib/project';
+import { back, changeAnswer, current, resolveFlow, startFlow, submitAnswer, type Flow } from '../../src/engine/flow';
+import { leafFields, reviewSections } from '../../src/engine/review';
+import { getPath } from '../../src/engine/state';
+import { formatDiagnostic } from '../../src/engine/diagnostics';
+import type { JsonValue } from '../../src/rules/index';
+import { miniProject } from './mini';
+
+const ctx = { today: '2026-11-22' };
+
+const FIELDS = {
+  id: 'people',
+  $defs: {
+    name: { type: 'string', maxLength: 20, pattern: '^[A-Za-z][A-Za-z \'-]*$' },
+    age: { type: 'string', pattern: '^[0-9]{1,3}$' },
+    nick: { $ref: '#/$defs/name' },
+  },
+};
+
+const form = (id: string, properties: Record<string, JsonValue>): JsonValue => ({
+  id,
+  kind: 'form',
+  bind: 'eligibility.{variant}.personalInfo',
+  title: 'c.title',
+  schema: { type: 'object', properties },
+  labels: Object.fromEntries(Object.keys(properties).map((k) => [k, 'c.answer'])),
+});
+
+function project(extra: Record<string, JsonValue> = {}) {
+  return miniProject({
+    'schemas/fields/people.json': FIELDS,
+    'schemas/panels/fa.json': form('fa', { firstName: { $ref: '../fields/people.json#/$defs/name' }, lastName: { $ref: '../fields/people.json#/$defs/nick' } }),
+    'schemas/panels/fb.json': form('fb', { phoneNumber: { type: 'string' } }),
+    'schemas/panels/rv.json': {
+      id: 'rv',
+      kind: 'review',
+      title: 'c.title',
+      sections: [
+        { title: 'c.answer', module: 'r', step: 'fa' },
+        { title: 'c.answer', module: 'r', step: 'fb', mask: { phoneNumber: 'last4' } },
+      ],
+    },
+    'flows/modules/r.json': {
+      id: 'r',
+      start: 'fa',
+      steps: {
+        fa: { kind: 'panel', next: [{ when: { '===': [{ var: 'eligibility.self.personalInfo.firstName' }, 'Kid'] }, to: 'young', reasons: ['UNDER_18'] }, { to: 'fb' }] },
+        fb: { kind: 'panel', next: [{ to: 'rv' }] },
+        rv: { kind: 'panel', next: [{ to: '@end' }] },
+        young: { kind: 'milestone', milestone: 'military-not-qualified', content: 'notQualified' },
+      },
+    },
+    'flows/products/p.json': { id: 'p', config: { productName: 'c.title' }, modules: ['r'] },
+    ...extra,
+  });
+}
+
+function flowOf(extra: Record<string, JsonValue> = {}): Flow {
+  const docs = loadProject(project(extra));
+  expect(docs.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic)).toEqual([]);
+  const { flow } = resolveFlow(docs, 'p');
+  if (!flow) throw new Error('no flow');
+  return flow;
+}
+
+function atReview(flow: Flow) {
+  let s = startFlow(flow, ctx);
+  s = submitAnswer(flow, s, { firstName: 'Ada', lastName: 'Lovelace' }, ctx);
+  s = submitAnswer(flow, s, { phoneNumber: '5551234567' }, ctx);
+  expect(current(flow, s).step).toBe('rv');
+  return s;
+}
+
+describe('shared field definitions (schemas/fields)', () => {
+  it('inlines a $ref, also one that refers to another definition', () => {
+    const flow = flowOf();
+    const panel = flow.docs.panels.get('fa')?.value;
+    expect(panel?.kind === 'form' && panel.schema.properties).toEqual({ firstName: FIELDS.$defs.name, lastName: FIELDS.$defs.name });
+  });
+  it('reports an unknown file or definition at the $ref, with what exists', () => {
+    const docs = loadProject(project({ 'schemas/panels/fb.json': form('fb', { phoneNumber: { $ref: '../fields/people.json#/$defs/phone' }, x: { $ref: '../fields/nope.json#/$defs/a' } }) }));
+    const messages = docs.diagnostics.filter((d) => d.file === 'schemas/panels/fb.json').map(formatDiagnostic);
+    expect(messages.some((m) => /schemas\/panels\/fb\.json:\d+:\d+ error .*no definition "phone" \(it has: age, name, nick\)/.test(m))).toBe(true);
+    expect(messages.some((m) => /no fields file "schemas\/fields\/nope\.json"/.test(m))).toBe(true);
+  });
+});
+
+describe('review pages and Change links', () => {
+  it('lists the answered sections in order, with masks', () => {
+    const flow = flowOf();
+    const s = atReview(flow);
+    const panel = flow.docs.panels.get('rv')?.value;
+    if (panel?.kind !== 'review') throw new Error('no review');
+    const sections = reviewSections(flow, panel, s, ctx);
+    expect(sections.map((x) => x.section.step)).toEqual(['fa', 'fb']);
+    expect(sections[0]?.entries).toEqual([
+      { field: 'firstName', value: 'Ada' },
+      { field: 'lastName', value: 'Lovelace' },
+    ]);
+    expect(sections[1]?.entries).toEqual([{ field: 'phoneNumber', value: '5551234567', mask: 'last4' }]);
+  });
+
+  it('Change opens the step and comes back to the review after it, with the new answer', () => {
+    const flow = flowOf();
+    let s = changeAnswer(flow, atReview(flow), { module: 'r', step: 'fa' }, ctx);
+    expect(current(flow, s).step).toBe('fa');
+    s = submitAnswer(flow, s, { firstName: 'Grace', lastName: 'Hopper' }, ctx);
+    expect(current(flow, s).step).toBe('rv');
+    expect(getPath(s, 'eligibility.self.personalInfo.firstName')).toBe('Grace');
+    expect(getPath(s, 'flow.returnTo')).toBeUndefined();
+  });
+
+  it('an answer that ends eligibility goes to its milestone, not back', () => {
+    const flow = flowOf();
+    let s = changeAnswer(flow, atReview(flow), { module: 'r', step: 'fa' }, ctx);
+    s = submitAnswer(flow, s, { firstName: 'Kid' }, ctx);
+    expect(current(flow, s).step).toBe('young');
+    expect(getPath(s, 'eligibility.reasons')).toEqual(['UNDER_18']);
+    expect(getPath(s, 'flow.returnTo')).toBeUndefined();
+  });
+
+  it('Previous from the changed panel returns to the review and ends the change', () => {
+    const flow = flowOf();
+    let s = changeAnswer(flow, atReview(flow), { module: 'r', step: 'fb' }, ctx);
+    expect(current(flow, s).step).toBe('fb');
+    s = back(flow, s);
+    expect(current(flow, s).step).toBe('rv');
+    expect(getPath(s, 'flow.returnTo')).toBeUndefined();
+  });
+
+  it('Change is refused away from a review page or for a section it does not have', () => {
+    const flow = flowOf();
+    const s = startFlow(flow, ctx);
+    expect(() => changeAnswer(flow, s, { module: 'r', step: 'fa' }, ctx)).toThrow(/review page only/);
+    expect(() => changeAnswer(flow, atReview(flow), { module: 'r', step: 'young' }, ctx)).toThrow(/no section/);
+  });
+
+  it('lint reports a section whose step is not a form panel', () => {
+    const docs = loadProject(project({ 'schemas/panels/rv.json': { id: 'rv', kind: 'review', title: 'c.title', sections: [{ title: 'c.answer', module: 'r', step: 'young' }, { title: 'c.answer', module: 'r', step: 'fa', fields: ['nope'] }] } }));
+    const messages = docs.diagnostics.filter((d) => d.file === 'schemas/panels/rv.json').map((d) => d.message);
+    expect(messages).toContain('step "young" of module "r" does not show a form panel: a review section shows a form\'s answers');
+    expect(messages.some((m) => m.startsWith('panel "fa" has no field "nope"'))).toBe(true);
+  });
+});
+
+describe('leafFields', () => {
+  it('flattens nested objects and counts fields under conditions', () => {
+    const schema: JsonValue = {
+      type: 'object',
+      properties: { sameAddress: { type: 'boolean' }, mailing: { type: 'object', properties: { addressType: { type: 'string' } }, dependencies: { addressType: { oneOf: [{ properties: { domesticCity: { type: 'string' } } }] } } } },
+      dependencies: { sameAddress: { oneOf: [{ properties: { physical: { type: 'object', properties: { zip: { type: 'string' } } } } }] } },
+    };
+    expect(leafFields(schema)).toEqual(['sameAddress', 'mailing.addressType', 'mailing.domesticCity', 'physical.zip']);
+  });
+});
