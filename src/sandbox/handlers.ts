@@ -9,9 +9,12 @@
  *                "Mismatch" → 400 with code 51028; "Error" → 500; otherwise found and eligible
  *   content      key starting "fail" → 500; otherwise 200 { data: fragment }
  *   logging      204
+ *   reference    the 14 domain-values lists (reference-handlers.ts: Antarctica's provinces fail
+ *                once; POST sandbox/reference-failures makes a list fail)
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { JsonValue } from '../rules/index';
+import { createReferenceHandlers } from './reference-handlers';
 
 export interface SandboxOptions {
   apiBaseUrl: string;
@@ -115,5 +118,6 @@ export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
       return fragmentAnswer(String(params.key));
     }),
     http.post(new URL(options.loggingUrl, options.origin).href, () => new HttpResponse(null, { status: 204 })),
+    ...createReferenceHandlers(api, wait).handlers,
   ];
 }
