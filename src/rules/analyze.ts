@@ -10,7 +10,10 @@
 // evaluated element by element, and `{"op": x}` is short for `{"op": [x]}`.
 import {
   ALLOWED_OPERATIONS,
+  CallWhere,
   FORBIDDEN_SEGMENTS,
+  MATCH_LIMITS,
+  MatchWhere,
   Where,
   type JsonValue,
   type Logic,
@@ -34,6 +37,16 @@ export interface WalkEnvironment {
   hasRule(id: string): boolean;
   /** The cycle reachable from rule `id` (e.g. ["a", "b", "a"]), or null when there is none. */
   ruleCycle(id: string): string[] | null;
+  /** The argument names rule `id` reads (`arg.<name>`), [] for a rule without arguments. */
+  ruleArguments(id: string): string[];
+}
+
+/** The variable a rule called with arguments reads them from: `{"var": "arg.text"}`. */
+export const ARGUMENT_ROOT = 'arg';
+
+function argumentName(path: string): string | undefined {
+  if (path === ARGUMENT_ROOT) return '';
+  return path.startsWith(`${ARGUMENT_ROOT}.`) ? (path.split('.')[1] as string) : undefined;
 }
 
 export interface Prepared {
@@ -81,14 +94,108 @@ export function ruleReferences(logic: Logic): string[] {
     }
     if (!isLogicObject(node)) return;
     const { op, values } = argumentsOf(node);
-    if (op === 'rule' && values.length === 1 && typeof values[0] === 'string') {
+    if (op === 'rule' && typeof values[0] === 'string') {
       if (!found.includes(values[0])) found.push(values[0]);
+      const args = values[1];
+      if (values.length === 2 && isArgumentObject(args)) for (const value of Object.values(args)) visit(value, depth + 1);
       return;
     }
     for (const value of values) visit(value, depth + 1);
   };
   visit(logic, 0);
   return found;
+}
+
+/** The arguments of `{"rule": [id, {...}]}`: a plain object (any number of keys, each a value's logic). */
+function isArgumentObject(node: unknown): node is LogicObject {
+  return typeof node === 'object' && node !== null && !Array.isArray(node);
+}
+
+/**
+ * The argument names a named rule reads: `{"var": "arg.text"}` at the top level of the data
+ * (not inside map/filter/reduce, where var reads the item). Sorted, without duplicates.
+ */
+export function argumentNames(logic: Logic): string[] {
+  const names = new Set<string>();
+  const visit = (node: unknown, depth: number, scope: Scope): void => {
+    if (depth > MAX_DEPTH) return;
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item, depth + 1, scope);
+      return;
+    }
+    if (!isLogicObject(node)) return;
+    const { op, values } = argumentsOf(node);
+    if (op === 'var' && scope === 'root') {
+      const path = Array.isArray(node.var) ? node.var[0] : node.var;
+      const name = typeof path === 'string' ? argumentName(path) : undefined;
+      if (name !== undefined && name !== '') names.add(name);
+    }
+    if (op === 'rule' && values.length === 2 && isArgumentObject(values[1])) {
+      for (const value of Object.values(values[1])) visit(value, depth + 1, scope);
+      return;
+    }
+    const inner = ['map', 'filter', 'all', 'none', 'some', 'reduce'].includes(op);
+    values.forEach((value, i) => visit(value, depth + 1, inner && i === 1 ? 'element' : scope));
+  };
+  visit(logic, 0, 'root');
+  return [...names].sort();
+}
+
+/**
+ * Why a `matches` pattern is refused, or null: too long, flags other than i/u, does not compile,
+ * or a group repeated without bound (`*`, `+`, `{n,}`) that itself holds a repetition or an
+ * alternation, such as `(a+)+` or `(a|aa)*` (catastrophic backtracking). A heuristic that
+ * errs on the side of refusing: write `[\s.]*` rather than `(\s|\.)*`.
+ */
+export function patternProblem(pattern: string, flags: string): string | null {
+  if (pattern.length > MATCH_LIMITS.pattern) return `the pattern has ${pattern.length} characters (at most ${MATCH_LIMITS.pattern})`;
+  if (!/^[iu]*$/.test(flags) || new Set(flags).size !== flags.length) return `flags "${flags}": only "i" and "u", each once`;
+  try {
+    new RegExp(pattern, flags);
+  } catch (err) {
+    return `the pattern does not compile: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  const groups: boolean[] = []; // per open group: holds a repetition or an alternation
+  const isQuantifier = (at: number): boolean =>
+    pattern[at] === '*' || pattern[at] === '+' || (pattern[at] === '{' && /^\{\d+(,\d*)?\}/.test(pattern.slice(at)));
+  const markOpen = (): void => {
+    for (let g = 0; g < groups.length; g++) groups[g] = true;
+  };
+  let i = 0;
+  while (i < pattern.length) {
+    const c = pattern[i];
+    if (c === '\\') {
+      i += 2;
+    } else if (c === '[') {
+      i++;
+      if (pattern[i] === '^') i++;
+      if (pattern[i] === ']') i++;
+      while (i < pattern.length && pattern[i] !== ']') i += pattern[i] === '\\' ? 2 : 1;
+      i++;
+    } else if (c === '(') {
+      groups.push(false);
+      i++;
+      if (pattern[i] === '?') {
+        i++;
+        if (pattern[i] === '<' && pattern[i + 1] !== '=' && pattern[i + 1] !== '!') {
+          while (i < pattern.length && pattern[i] !== '>') i++;
+        }
+        i++;
+      }
+    } else if (c === ')') {
+      const inner = groups.pop() === true;
+      i++;
+      if (isQuantifier(i)) {
+        if (inner) return 'a repeated group holds a repetition or an alternation (such as (a+)+ or (a|aa)*): it can take exponential time';
+        markOpen();
+      }
+    } else {
+      if (isQuantifier(i)) markOpen();
+      else if (c === '|' && groups.length > 0) groups[groups.length - 1] = true;
+      i++;
+    }
+  }
+  return null;
 }
 
 /**
@@ -101,6 +208,8 @@ export function prepareLogic(logic: Logic, env: WalkEnvironment, ruleId?: string
   const ops: string[] = [];
   const rules: string[] = [];
   const strict = env.isKnownVar !== undefined;
+  /** A named rule that reads arg.* takes arguments: it reads nothing else (it is evaluated on {arg} alone). */
+  const takesArguments = ruleId !== undefined && argumentNames(logic).length > 0;
 
   const report = (code: RuleErrorCode, message: string, path: string): void => {
     issues.push({ code, message, path });
@@ -132,6 +241,18 @@ export function prepareLogic(logic: Logic, env: WalkEnvironment, ruleId?: string
     const forbidden = text.split('.').find((segment) => FORBIDDEN_SEGMENTS.has(segment));
     if (forbidden !== undefined) {
       report('FORBIDDEN_PATH', `variable path "${text}" uses the forbidden segment "${forbidden}"`, pointer);
+      return;
+    }
+    if (scope === 'root' && argumentName(text) !== undefined && (ruleId !== undefined || strict)) {
+      if (ruleId === undefined) {
+        report('UNKNOWN_VARIABLE', `"${text}": arguments are read only inside a named rule (called as {"rule": [id, {...}]})`, pointer);
+      } else if (argumentName(text) === '') {
+        report('UNKNOWN_VARIABLE', `read one argument ("${ARGUMENT_ROOT}.<name>"), not all of them`, pointer);
+      }
+      return;
+    }
+    if (scope === 'root' && takesArguments) {
+      report('UNKNOWN_VARIABLE', `"${text}": a rule that takes arguments reads only its arguments (${ARGUMENT_ROOT}.<name>); pass the value as an argument`, pointer);
       return;
     }
     if (scope === 'root') addUnique(vars, text);
@@ -245,10 +366,36 @@ export function prepareLogic(logic: Logic, env: WalkEnvironment, ruleId?: string
         }
         return { [op]: [...subAll(), where(opPointer)] };
       }
+      case 'isDate':
+      case 'daysBetween': {
+        const arity = op === 'isDate' ? 1 : 2;
+        if (values.length !== arity) {
+          report('BAD_ARGUMENT', `"${op}" takes exactly ${arity === 1 ? 'one argument' : 'two arguments'}, got ${values.length}`, opPointer);
+        }
+        return { [op]: [...subAll(), where(opPointer)] };
+      }
+      case 'matches': {
+        const [pattern, flags = ''] = [values[1], values[2]];
+        let regex: RegExp | null = null;
+        if (values.length < 2 || values.length > 3) {
+          report('BAD_ARGUMENT', `"matches" takes [value, "pattern"] or [value, "pattern", "flags"], got ${values.length} arguments`, opPointer);
+        } else if (typeof pattern !== 'string') {
+          report('BAD_ARGUMENT', '"matches" needs a literal string pattern', at(1));
+        } else if (typeof flags !== 'string') {
+          report('BAD_ARGUMENT', '"matches" needs literal string flags', at(2));
+        } else {
+          const problem = patternProblem(pattern, flags);
+          if (problem !== null) report('BAD_ARGUMENT', `"matches": ${problem}`, at(problem.startsWith('flags') ? 2 : 1));
+          else regex = new RegExp(pattern, flags);
+        }
+        return { matches: [sub(0), new MatchWhere(opPointer, ruleId, regex)] };
+      }
       case 'rule': {
         const id = values[0];
-        if (values.length !== 1 || typeof id !== 'string') {
-          report('BAD_ARGUMENT', '"rule" takes one literal string: the id of a named rule', opPointer);
+        const args = values[1];
+        const withArguments = values.length === 2 && isArgumentObject(args);
+        if ((values.length !== 1 && !withArguments) || typeof id !== 'string') {
+          report('BAD_ARGUMENT', '"rule" takes the literal id of a named rule, or [id, {"name": value, ...}]', opPointer);
           return { rule: [...subAll(), where(opPointer)] };
         }
         addUnique(rules, id);
@@ -258,7 +405,31 @@ export function prepareLogic(logic: Logic, env: WalkEnvironment, ruleId?: string
           const cycle = env.ruleCycle(id);
           if (cycle !== null) report('RULE_CYCLE', `rule "${id}" never finishes: ${cycle.join(' -> ')}`, at(0));
         }
-        return { rule: [id, where(at(0))] };
+        const wanted = env.hasRule(id) ? env.ruleArguments(id) : [];
+        if (!withArguments) {
+          if (wanted.length > 0) {
+            report('BAD_ARGUMENT', `rule "${id}" takes arguments (${wanted.join(', ')}): call it as {"rule": ["${id}", {${wanted.map((n) => `"${n}": ...`).join(', ')}}]}`, opPointer);
+          } else if (takesArguments) {
+            report('BAD_ARGUMENT', `a rule that takes arguments calls only rules with arguments ("${id}" reads the state)`, opPointer);
+          }
+          return { rule: [id, where(at(0))] };
+        }
+        const argsPointer = at(1);
+        const names = Object.keys(args);
+        for (const name of names) {
+          if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name) || FORBIDDEN_SEGMENTS.has(name)) {
+            report('BAD_ARGUMENT', `argument name "${name}": letters, digits and _ , starting with a letter`, child(argsPointer, name));
+          }
+        }
+        if (env.hasRule(id)) {
+          if (wanted.length === 0) report('BAD_ARGUMENT', `rule "${id}" takes no arguments (it reads no ${ARGUMENT_ROOT}.<name>)`, argsPointer);
+          const missing = wanted.filter((n) => !names.includes(n));
+          const extra = names.filter((n) => !wanted.includes(n));
+          if (wanted.length > 0 && missing.length > 0) report('BAD_ARGUMENT', `rule "${id}" needs the arguments ${missing.join(', ')}`, argsPointer);
+          if (wanted.length > 0 && extra.length > 0) report('BAD_ARGUMENT', `rule "${id}" takes no argument ${extra.join(', ')} (it takes ${wanted.join(', ')})`, argsPointer);
+        }
+        const compiledArgs = names.map((name) => walk(args[name], child(argsPointer, name), scope, depth + 2));
+        return { rule: [id, compiledArgs, new CallWhere(at(0), ruleId, names)] };
       }
       default:
         return { [op]: subAll() };

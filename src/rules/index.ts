@@ -2,7 +2,7 @@
 // fail-closed. Every flow edge, answer filter and eligibility decision goes through here.
 // Pure TypeScript: no React, no DOM, no network. See docs/rules.md for authors' documentation.
 import jsonLogic from 'json-logic-js';
-import { findRuleCycles, prepareLogic, ruleReferences, type Prepared, type WalkEnvironment } from './analyze';
+import { ARGUMENT_ROOT, argumentNames, findRuleCycles, prepareLogic, ruleReferences, type Prepared, type WalkEnvironment } from './analyze';
 import { parseIsoDate } from './dates';
 import {
   RuleError,
@@ -16,7 +16,8 @@ import {
 } from './operations';
 
 export { parseDate, toIsoDate } from './dates';
-export { CUSTOM_OPERATIONS, STANDARD_OPERATIONS, RuleError, truthy } from './operations';
+export { CUSTOM_OPERATIONS, MATCH_LIMITS, STANDARD_OPERATIONS, RuleError, truthy } from './operations';
+export { ARGUMENT_ROOT, patternProblem } from './analyze';
 export type { JsonValue, Logic, RuleContext, RuleErrorCode, RuleIssue } from './operations';
 
 export interface RuleEngineOptions {
@@ -29,10 +30,18 @@ export interface RuleEngineOptions {
 export interface RuleEngine {
   /** Evaluate `logic` on `data`. Throws RuleError (fail closed); never a silent false for an unknown op/var. */
   evaluate(logic: Logic, data: JsonValue, ctx: RuleContext): JsonValue;
-  /** Evaluate the named rule `id`; RuleError pointers are then into that rule's logic. */
+  /**
+   * Evaluate the named rule `id`; RuleError pointers are then into that rule's logic. A rule
+   * that takes arguments reads them from `data.arg` (refused when data has no `arg` object).
+   */
   evaluateRule(id: string, data: JsonValue, ctx: RuleContext): JsonValue;
-  /** Static issues of `logic`, with JSON pointers into it. Empty = evaluate will not refuse it. */
+  /**
+   * Static issues of `logic`, with JSON pointers into it. Empty = evaluate will not refuse it.
+   * Given the logic object of a named rule, it is checked as that rule (it may read its arguments).
+   */
   check(logic: Logic): RuleIssue[];
+  /** The argument names a named rule reads (`arg.<name>`); [] for a rule without arguments or an unknown id. */
+  ruleArguments(id: string): string[];
   /** Literal var paths (of the data, not of map/filter items), ops and rule ids used; rule refs are not expanded. */
   analyze(logic: Logic): { vars: string[]; ops: string[]; rules: string[] };
   /** Checks and compiles every named rule now (idle time), so no evaluation pays for it later. */
@@ -69,7 +78,20 @@ export function createRuleEngine(options: RuleEngineOptions = {}): RuleEngine {
   const isKnownVar = options.isKnownVar;
 
   let cycles: Map<string, string[] | null> | undefined;
+  const signatures = new Map<string, string[]>();
+  const ruleArguments = (id: string): string[] => {
+    let names = signatures.get(id);
+    if (names === undefined) {
+      names = namedRules.has(id) ? argumentNames(namedRules.get(id) as Logic) : [];
+      signatures.set(id, names);
+    }
+    return names;
+  };
+  /** The id of each named rule's logic object, so check() given that object checks it as the rule. */
+  const idOfLogic = new WeakMap<object, string>();
+  for (const [id, logic] of namedRules) if (typeof logic === 'object' && logic !== null) idOfLogic.set(logic, id);
   const env: WalkEnvironment = {
+    ruleArguments,
     isKnownVar,
     hasRule: (id) => namedRules.has(id),
     ruleCycle: (id) => {
@@ -165,9 +187,19 @@ export function createRuleEngine(options: RuleEngineOptions = {}): RuleEngine {
     evaluateRule: (id, data, ctx) => {
       const entry = prepareNamed(id);
       if (entry === undefined) throw new RuleError('UNKNOWN_RULE', `unknown rule "${id}"`, '', { ruleId: id });
+      const wanted = ruleArguments(id);
+      const arg: unknown = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>)[ARGUMENT_ROOT] : undefined;
+      if (wanted.length > 0 && (arg === null || typeof arg !== 'object' || Array.isArray(arg))) {
+        throw new RuleError('BAD_ARGUMENT', `rule "${id}" takes arguments (${wanted.join(', ')}): give them as data.${ARGUMENT_ROOT}, or call it as {"rule": ["${id}", {...}]}`, '', { ruleId: id });
+      }
       return run(entry, id, data, ctx);
     },
-    check: (logic) => prepareDocument(logic).prepared.issues.map((issue) => ({ ...issue })),
+    check: (logic) => {
+      const id = typeof logic === 'object' && logic !== null ? idOfLogic.get(logic) : undefined;
+      const entry = id !== undefined ? (prepareNamed(id) as Entry) : prepareDocument(logic);
+      return entry.prepared.issues.map((issue) => ({ ...issue }));
+    },
+    ruleArguments: (id) => [...ruleArguments(id)],
     analyze: (logic) => {
       const { vars, ops, rules } = prepareDocument(logic).prepared;
       return { vars: [...vars], ops: [...ops], rules: [...rules] };

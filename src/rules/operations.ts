@@ -7,6 +7,7 @@
 // duration of the (synchronous) call. Ops also need to know where they sit in the logic to report
 // a JSON pointer: the compiler (analyze.ts) appends a `Where` marker as a trailing argument.
 import jsonLogic from 'json-logic-js';
+import { differenceInCalendarDays } from 'date-fns';
 import { exactYearsSince, parseDate, wholeYearsSince } from './dates';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [k: string]: JsonValue };
@@ -53,6 +54,9 @@ export class RuleError extends Error {
   }
 }
 
+/** `matches`: the longest pattern, the longest value, and the flags allowed. */
+export const MATCH_LIMITS = { pattern: 300, input: 500, flags: 'iu' } as const;
+
 /** Documentation of the custom operations, for docs, lint and the graph tool. */
 export const CUSTOM_OPERATIONS: Record<string, { signature: string; description: string }> = {
   age: {
@@ -68,13 +72,34 @@ export const CUSTOM_OPERATIONS: Record<string, { signature: string; description:
       'when d is strictly before ctx.today minus n years; equals n when d is exactly n years before. ' +
       'Missing date -> MISSING_DATE, unparseable -> INVALID_DATE.',
   },
-  rule: {
-    signature: '{"rule": "id"} -> value',
+  daysBetween: {
+    signature: '{"daysBetween": [from, to]} -> number',
     description:
-      'The value of the named rule `id` evaluated on the same (root) data. Unknown id -> UNKNOWN_RULE, ' +
-      'a rule that reaches itself -> RULE_CYCLE.',
+      'Calendar days from `from` to `to` (negative when `to` is before `from`); both dates in the formats of `age`. ' +
+      'Missing date -> MISSING_DATE, unparseable -> INVALID_DATE.',
+  },
+  isDate: {
+    signature: '{"isDate": [value]} -> boolean',
+    description:
+      'True when value is a string in an accepted date format (MM/dd/yyyy, yyyy-MM-dd, MM/yyyy) naming a real calendar ' +
+      'date; false for anything else (never an error). Guards the date operations on optional or mistyped fields.',
+  },
+  matches: {
+    signature: '{"matches": [value, "pattern", "flags"?]} -> boolean',
+    description:
+      'True when the string value matches the literal regular expression (JavaScript syntax, flags from "i" and "u"). ' +
+      'A non-string value does not match. The pattern is checked statically: it must compile, be at most ' +
+      `${MATCH_LIMITS.pattern} characters and have no nested unbounded quantifier such as (a+)+. A value over 500 characters -> BAD_ARGUMENT.`,
+  },
+  rule: {
+    signature: '{"rule": "id"} | {"rule": ["id", {"name": value, ...}]} -> value',
+    description:
+      'The value of the named rule `id` evaluated on the same (root) data; with arguments, the rule (one that reads ' +
+      'only arg.*) is evaluated on {"arg": {...the arguments}} alone. Unknown id -> UNKNOWN_RULE, ' +
+      'a rule that reaches itself -> RULE_CYCLE, missing or unexpected arguments -> BAD_ARGUMENT.',
   },
 };
+
 
 /**
  * json-logic-js's standard operations that rules may use: everything except `method`, which
@@ -120,12 +145,39 @@ export class Where {
   }
 }
 
+/** The marker of a `matches` node: carries the pattern, compiled once by the static check. */
+export class MatchWhere extends Where {
+  readonly #regex: RegExp | null; // private: a marker must have no enumerable own keys
+  constructor(pointer: string, ruleId: string | undefined, regex: RegExp | null) {
+    super(pointer, ruleId);
+    this.#regex = regex;
+  }
+  get regex(): RegExp | null {
+    return this.#regex;
+  }
+}
+
+/** The marker of a `{"rule": [id, {args}]}` node: the argument names, in the order of the values. */
+export class CallWhere extends Where {
+  readonly #names: readonly string[];
+  constructor(pointer: string, ruleId: string | undefined, names: readonly string[]) {
+    super(pointer, ruleId);
+    this.#names = names;
+  }
+  get names(): readonly string[] {
+    return this.#names;
+  }
+}
+
 const NOWHERE = new Where('', undefined);
 
 /** What an evaluation makes available to the ops. */
 export interface EvaluationFrame {
   today: Date;
-  /** The data passed to evaluate: named rules always see this, even inside map/filter. */
+  /**
+   * The data passed to evaluate: named rules always see this, even inside map/filter. While a
+   * rule called with arguments runs, it is that rule's {arg: {...}}.
+   */
   root: unknown;
   /** Compiled logic of a named rule; throws RuleError UNKNOWN_RULE / static issues. */
   compiledRule(id: string, where: Where): unknown;
@@ -222,18 +274,7 @@ function dateArgument(op: string, args: unknown[]): { date: Date; today: Date } 
   if (values.length !== 1) {
     throw where.error('BAD_ARGUMENT', `"${op}" takes exactly one argument, got ${values.length}`);
   }
-  const value = values[0];
-  if (value === null || value === undefined || value === '') {
-    throw where.error('MISSING_DATE', `"${op}" got no date (guard it with "if" or "and")`);
-  }
-  if (typeof value !== 'string') {
-    throw where.error('INVALID_DATE', `"${op}" needs a date string, got ${Array.isArray(value) ? 'an array' : typeof value}`);
-  }
-  const date = parseDate(value);
-  if (date === null) {
-    throw where.error('INVALID_DATE', `"${op}" cannot read "${value}" as a date (MM/dd/yyyy, yyyy-MM-dd or MM/yyyy)`);
-  }
-  return { date, today: frame.today };
+  return { date: dateOf(op, values[0], where), today: frame.today };
 }
 
 function ageOp(...args: unknown[]): number {
@@ -246,22 +287,82 @@ function yearsSinceOp(...args: unknown[]): number {
   return exactYearsSince(date, today);
 }
 
+function dateOf(op: string, value: unknown, where: Where): Date {
+  if (value === null || value === undefined || value === '') {
+    throw where.error('MISSING_DATE', `"${op}" got no date (guard it with "isDate", "if" or "and")`);
+  }
+  if (typeof value !== 'string') {
+    throw where.error('INVALID_DATE', `"${op}" needs a date string, got ${Array.isArray(value) ? 'an array' : typeof value}`);
+  }
+  const date = parseDate(value);
+  if (date === null) {
+    throw where.error('INVALID_DATE', `"${op}" cannot read "${value}" as a date (MM/dd/yyyy, yyyy-MM-dd or MM/yyyy)`);
+  }
+  return date;
+}
+
+function daysBetweenOp(...args: unknown[]): number {
+  const { values, where } = splitWhere(args);
+  if (values.length !== 2) {
+    throw where.error('BAD_ARGUMENT', `"daysBetween" takes exactly two arguments, got ${values.length}`);
+  }
+  const from = dateOf('daysBetween', values[0], where);
+  const to = dateOf('daysBetween', values[1], where);
+  const days = differenceInCalendarDays(to, from);
+  return days === 0 ? 0 : days;
+}
+
+function isDateOp(...args: unknown[]): boolean {
+  const { values } = splitWhere(args);
+  const value = values[0];
+  return typeof value === 'string' && parseDate(value) !== null;
+}
+
+function matchesOp(...args: unknown[]): boolean {
+  const { values, where } = splitWhere(args);
+  if (!(where instanceof MatchWhere) || where.regex === null) {
+    throw where.error('BAD_ARGUMENT', '"matches" needs a literal pattern checked before evaluation');
+  }
+  const value = values[0];
+  if (typeof value !== 'string') return false;
+  if (value.length > MATCH_LIMITS.input) {
+    throw where.error('BAD_ARGUMENT', `"matches" refuses a value of ${value.length} characters (at most ${MATCH_LIMITS.input})`);
+  }
+  return where.regex.test(value);
+}
+
 function ruleOp(...args: unknown[]): unknown {
   const { values, where } = splitWhere(args);
   const frame = currentFrame(where, 'rule');
   const id = values[0];
-  if (values.length !== 1 || typeof id !== 'string') {
-    throw where.error('BAD_ARGUMENT', '"rule" takes one string: the id of a named rule');
+  const withArguments = where instanceof CallWhere;
+  if (typeof id !== 'string' || values.length !== (withArguments ? 2 : 1)) {
+    throw where.error('BAD_ARGUMENT', '"rule" takes the id of a named rule, and optionally an object of arguments');
   }
   if (frame.ruleStack.includes(id)) {
     throw where.error('RULE_CYCLE', `rule cycle: ${[...frame.ruleStack, id].join(' -> ')}`);
   }
   const compiled = frame.compiledRule(id, where);
+  let data = frame.root;
+  if (withArguments) {
+    const given = values[1];
+    if (!Array.isArray(given) || given.length !== where.names.length) {
+      throw where.error('BAD_ARGUMENT', `"rule" "${id}": the arguments did not evaluate to ${where.names.length} values`);
+    }
+    const arg: Record<string, unknown> = {};
+    where.names.forEach((name, i) => {
+      arg[name] = given[i] === undefined ? null : given[i];
+    });
+    data = { arg };
+  }
+  const outer = frame.root;
+  frame.root = data;
   frame.ruleStack.push(id);
   try {
-    return jsonLogic.apply(compiled as Parameters<typeof jsonLogic.apply>[0], frame.root);
+    return jsonLogic.apply(compiled as Parameters<typeof jsonLogic.apply>[0], data);
   } finally {
     frame.ruleStack.pop();
+    frame.root = outer;
   }
 }
 
@@ -278,6 +379,9 @@ export function registerOperations(): void {
   jsonLogic.add_operation('in', safeIn);
   jsonLogic.add_operation('age', ageOp);
   jsonLogic.add_operation('yearsSince', yearsSinceOp);
+  jsonLogic.add_operation('daysBetween', daysBetweenOp);
+  jsonLogic.add_operation('isDate', isDateOp);
+  jsonLogic.add_operation('matches', matchesOp);
   jsonLogic.add_operation('rule', ruleOp);
 }
 

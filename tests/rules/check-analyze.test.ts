@@ -79,7 +79,7 @@ describe('analyze()', () => {
 
 describe('exported tables and helpers', () => {
   it('documents exactly the custom operations', () => {
-    expect(Object.keys(CUSTOM_OPERATIONS).sort()).toEqual(['age', 'rule', 'yearsSince']);
+    expect(Object.keys(CUSTOM_OPERATIONS).sort()).toEqual(['age', 'daysBetween', 'isDate', 'matches', 'rule', 'yearsSince']);
     for (const entry of Object.values(CUSTOM_OPERATIONS)) {
       expect(entry.signature).toMatch(/^\{"/);
       expect(entry.description.length).toBeGreaterThan(20);
