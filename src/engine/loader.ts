@@ -5,7 +5,7 @@
  * the file, the JSON pointer and what to fix. Lint, simulate, the tests and the browser's full
  * check all load through here.
  */
-import type { Logic } from '../rules/index';
+import { ARGUMENT_ROOT, type Logic } from '../rules/index';
 import type { Condition, Edge, FormPanel, ModuleGraph, ProductFlow, QuestionPanel, Step, StepStart } from './formats.generated';
 import { pointerOf } from './json-source';
 import { parseJsonWithPositions } from './json-parse';
@@ -256,7 +256,13 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
       if (!set.rules.has(t.rule)) report(doc, `/tables/${i}/rule`, 'error', 'broken-reference', `unknown rule "${t.rule}"${suggest(t.rule, set.rules.keys())}`);
       const arrow = t.columns.indexOf('=>');
       if (arrow !== t.columns.length - 1) report(doc, `/tables/${i}/columns`, 'error', 'bad-table', 'the last column must be "=>" (the expected value), and only the last');
+      // A rule that takes arguments is tested with columns arg.<name> (its arguments), not the state.
+      const args = set.rules.has(t.rule) ? set.ruleEngine.ruleArguments(t.rule) : [];
       t.columns.forEach((c, j) => {
+        if (args.length > 0 && c !== '=>') {
+          if (!args.some((a) => c === `${ARGUMENT_ROOT}.${a}` || c.startsWith(`${ARGUMENT_ROOT}.${a}.`))) report(doc, `/tables/${i}/columns/${j}`, 'error', 'unknown-variable', `column "${c}" is not an argument of rule "${t.rule}" (${args.map((a) => `${ARGUMENT_ROOT}.${a}`).join(', ')})`);
+          return;
+        }
         if (c !== '=>' && !options.contract.isKnownVar(c)) report(doc, `/tables/${i}/columns/${j}`, 'error', 'unknown-variable', `column "${c}" is not in the state contract`);
       });
       t.rows.forEach((row, j) => {
