@@ -1,6 +1,7 @@
 /**
  * The state contract (schemas/state.schema.json) as a lookup: which dotted paths a rule may
- * read and an edge may write. Fail closed: a path the contract does not name is unknown.
+ * read and an edge may write. Fail closed: a path the contract does not name is unknown, except
+ * under an object the contract leaves open (no `additionalProperties: false`), as JSON Schema reads it.
  */
 import type { JsonValue } from '../rules/index';
 
@@ -29,13 +30,17 @@ export function contractShape(schema: object): object {
     for (const [k, v] of Object.entries(node)) {
       // Under properties/$defs the keys are names, not keywords.
       if (!names && !SHAPE_KEYWORDS.has(k)) continue;
-      if (!names && k === 'additionalProperties' && typeof v === 'boolean') continue; // only a schema leads anywhere
+      // `additionalProperties: false` closes an object; an object without it is open (any path under it).
+      if (!names && k === 'additionalProperties' && v === true) continue;
       out[k] = strip(v, !names && (k === 'properties' || k === '$defs'));
     }
     return out;
   };
   return strip(schema as JsonValue, false) as object;
 }
+
+/** What a path under an open object resolves to: known, with nothing more to say. */
+const OPEN: SchemaNode = { type: 'object' };
 
 export function createStateContract(schema: object): StateContract {
   const root = schema as SchemaNode;
@@ -71,6 +76,9 @@ export function createStateContract(schema: object): StateContract {
         node = extra as SchemaNode;
         continue;
       }
+      // An open object (`"type": "object"` without `additionalProperties: false`, e.g. `form`, the
+      // form being validated): any path under it is known.
+      if (node.type === 'object' && extra !== false) return OPEN;
       return undefined;
     }
     return deref(node);

@@ -22,6 +22,16 @@ describe('contractShape', () => {
     for (const p of probes) expect(bare.isKnownVar(p), p).toBe(full.isKnownVar(p));
   });
 
+  it('reads an object without `additionalProperties: false` as open (form, the form being validated); a closed one names its paths', () => {
+    for (const c of [full, bare]) {
+      expect(c.isKnownVar('form.startDate')).toBe(true);
+      expect(c.isKnownVar('form.mailing.domesticCity')).toBe(true);
+      expect(c.isKnownVar('eligibility.self.personalInfo.firstName')).toBe(true);
+      expect(c.isKnownVar('eligibility.self.personalInfo.nope')).toBe(false);
+      expect(c.isKnownVar('triage.nope')).toBe(false);
+    }
+  });
+
   it('drops the prose: descriptions and titles are not shipped to the browser', () => {
     const text = JSON.stringify(contractShape(schema));
     expect(text).not.toContain('"description"');
