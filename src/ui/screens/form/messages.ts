@@ -51,10 +51,19 @@ export function messageKeyFor(panel: FormPanel, error: RJSFValidationError): str
   return undefined;
 }
 
+/**
+ * Errors a person never sees: Ajv's `if` error ('must match "then" schema') only repeats that
+ * the `then`/`else` branch failed, whose own errors (a required field, a pattern) are reported
+ * beside it on their fields. Shown, it would be an unknown error on the enclosing object.
+ */
+export function isShownError(error: RJSFValidationError): boolean {
+  return error.name !== 'if';
+}
+
 /** The `transformErrors` for a panel: messages from content, the label as the error's title. */
 export function createErrorTransformer(panel: FormPanel, content: ContentApi, telemetry: Telemetry, labelOf: (field: string) => string) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
-    errors.map((error) => {
+    errors.filter(isShownError).map((error) => {
       const field = errorField(error);
       let key = messageKeyFor(panel, error);
       if (key === undefined || !content.has(key)) {
