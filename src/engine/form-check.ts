@@ -1,0 +1,113 @@
+/**
+ * A form panel's own validation beyond its JSON Schema (issue 9, VAL-*, ADDR-16): the
+ * `normalize` map (how a typed value is cleaned before it is validated and stored) and the
+ * `checks` (rule-based, cross-field validation). Pure: the browser's form screen, `simulate`
+ * and the tests run this same code.
+ *
+ * A check's `invalidWhen` is a Condition evaluated on the application state plus `form` = the
+ * form's data (already normalised), with today: `{"var": "form.endDate"}`. True = the field is
+ * invalid and shows the check's message. A rule error fails closed: the field is invalid with
+ * `validation.unknown` (the screen falls back to `app.validation.unknown`, as for an unmapped
+ * schema error, VAL-02).
+ */
+import { RuleError, truthy, type JsonValue, type Logic, type RuleContext, type RuleEngine } from '../rules/index';
+import type { FieldCheck, FormPanel } from './formats.generated';
+import { getPath, isObject, setPath, type AppState, type JsonObject } from './state';
+
+export type NormalizeKind = NonNullable<FormPanel['normalize']>[string];
+
+/** The message key of a check whose rule failed (VAL-02's 'Unknown validation error'). */
+export const UNKNOWN_CHECK_MESSAGE = 'validation.unknown';
+
+/** A field's error: the dotted field path and the content key of its message. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+const NORMALIZERS: Record<NormalizeKind, (value: string) => string> = {
+  /** Digits only: (555) 123-4567 -> 5551234567, 123-45-6789 -> 123456789 (VAL-05). */
+  digits: (v) => v.replace(/[^0-9]/g, ''),
+  trim: (v) => v.trim(),
+  /** Trimmed, every run of white space one space. */
+  collapse: (v) => v.trim().replace(/\s+/g, ' '),
+  upper: (v) => v.toUpperCase(),
+};
+
+/** One value cleaned the `kind` way; anything but a string is left as it is. */
+export function normalizeValue(kind: NormalizeKind, value: JsonValue | undefined): JsonValue | undefined {
+  if (typeof value !== 'string') return value;
+  const normalize = Object.prototype.hasOwnProperty.call(NORMALIZERS, kind) ? NORMALIZERS[kind] : undefined;
+  return normalize ? normalize(value) : value;
+}
+
+/**
+ * The form's data with the panel's `normalize` map applied (a copy; `data` is not changed). A
+ * value that normalises to '' is removed, so `required` reports it rather than a `pattern`.
+ */
+export function normalizeFormData(panel: Pick<FormPanel, 'normalize'>, data: JsonObject): JsonObject {
+  let out = data;
+  for (const [field, kind] of Object.entries(panel.normalize ?? {})) {
+    const value = getPath(out, field);
+    if (typeof value !== 'string') continue;
+    const cleaned = normalizeValue(kind, value);
+    if (cleaned === value) continue;
+    out = setPath(out, field, cleaned === '' ? undefined : cleaned);
+  }
+  return out;
+}
+
+export interface CheckFormOptions {
+  /** Told of each check whose rule failed (the field then shows validation.unknown). No values pass through. */
+  onRuleError?: (check: FieldCheck, error: RuleError) => void;
+}
+
+function engineOf(rules: RuleEngine | { ruleEngine: RuleEngine }): RuleEngine {
+  return 'ruleEngine' in rules ? rules.ruleEngine : rules;
+}
+
+/** Whether one check finds its field invalid on `data` (the state plus `form`). Throws RuleError. */
+function invalid(engine: RuleEngine, check: FieldCheck, data: AppState, ctx: RuleContext): boolean {
+  const condition = check.invalidWhen;
+  if (typeof condition === 'boolean') return condition;
+  const value = typeof condition === 'string' ? engine.evaluateRule(condition, data, ctx) : engine.evaluate(condition as Logic, data, ctx);
+  return truthy(value);
+}
+
+/**
+ * The errors the panel's `checks` find in `data` (normalise it first), in the panel's order, at
+ * most one per field: the first check that fails for a field wins, so authors put the most
+ * basic check of a field first (an impossible birth date before under 18). `rules` is the rule
+ * engine, or the document set that holds it.
+ */
+export function checkForm(
+  rules: RuleEngine | { ruleEngine: RuleEngine },
+  panel: Pick<FormPanel, 'checks'>,
+  data: JsonObject,
+  state: AppState,
+  ctx: RuleContext,
+  options: CheckFormOptions = {},
+): FieldError[] {
+  const checks = panel.checks ?? [];
+  if (checks.length === 0) return [];
+  const engine = engineOf(rules);
+  const evaluated: AppState = { ...(isObject(state) ? state : {}), form: data };
+  const errors: FieldError[] = [];
+  const done = new Set<string>();
+  for (const check of checks) {
+    if (done.has(check.field)) continue;
+    let message: string | undefined;
+    try {
+      if (invalid(engine, check, evaluated, ctx)) message = check.message;
+    } catch (err) {
+      const error = err instanceof RuleError ? err : new RuleError('BAD_ARGUMENT', err instanceof Error ? err.message : String(err), '');
+      options.onRuleError?.(check, error);
+      message = UNKNOWN_CHECK_MESSAGE;
+    }
+    if (message !== undefined) {
+      errors.push({ field: check.field, message });
+      done.add(check.field);
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,128 @@
+// The form panels' own validation (issue 9): `normalize` and rule-based `checks`, with the real
+// date and address rules, as the form screen, simulate and the tests run them.
+import { describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRuleEngine, type JsonValue, type Logic } from '../../src/rules/index';
+import { checkForm, normalizeFormData, normalizeValue, UNKNOWN_CHECK_MESSAGE } from '../../src/engine/form-check';
+import type { FieldCheck, FormPanel } from '../../src/engine/formats.generated';
+
+const namedRules: Record<string, Logic> = {};
+for (const file of ['rules/validation.rules.json', 'rules/address.rules.json']) {
+  const doc = JSON.parse(readFileSync(file, 'utf8')) as { rules: { id: string; logic: Logic }[] };
+  for (const r of doc.rules) namedRules[r.id] = r.logic;
+}
+const engine = createRuleEngine({ namedRules, isKnownVar: (p) => p === 'form' || p.startsWith('form.') || p === 'triage.variant' });
+const ctx = { today: '2026-11-22' };
+
+const call = (rule: string, args: Record<string, string>): JsonValue => ({
+  rule: [rule, Object.fromEntries(Object.entries(args).map(([k, v]) => [k, { var: `form.${v}` }]))],
+});
+
+/** The checks the report gives as examples: dob on basic info, end vs start date on military details, a physical address line. */
+const basicInfo: Pick<FormPanel, 'checks' | 'normalize'> = {
+  normalize: { phoneNumber: 'digits', firstName: 'collapse', ssn: 'digits' },
+  checks: [
+    { field: 'dob', invalidWhen: call('validation.impossibleBirthDate', { date: 'dob' }), message: 'validation.dob' },
+    { field: 'dob', invalidWhen: call('validation.under18', { date: 'dob' }), message: 'validation.under18' },
+  ],
+};
+const militaryDetails: Pick<FormPanel, 'checks'> = {
+  checks: [
+    { field: 'startDate', invalidWhen: call('validation.futureDate', { date: 'startDate' }), message: 'validation.futureDate' },
+    { field: 'endDate', invalidWhen: call('validation.over30Years', { date: 'endDate' }), message: 'validation.over30Years' },
+    { field: 'endDate', invalidWhen: call('validation.dateBefore', { date: 'endDate', limit: 'startDate' }), message: 'validation.priorToEnlistment' },
+  ],
+};
+const address: Pick<FormPanel, 'checks'> = {
+  checks: [
+    { field: 'physical.domesticAddress', invalidWhen: call('address.isPoBox', { text: 'physical.domesticAddress' }), message: 'validation.address.poBox' },
+    { field: 'physical.addressLine1', invalidWhen: call('address.isPoBox', { text: 'physical.addressLine1' }), message: 'validation.address.poBox' },
+  ],
+};
+
+describe('normalize', () => {
+  it('digits, trim, collapse, upper; non-strings untouched', () => {
+    expect(normalizeValue('digits', '(555) 123-4567')).toBe('5551234567');
+    expect(normalizeValue('digits', '123-45-6789')).toBe('123456789');
+    expect(normalizeValue('trim', '  a b  ')).toBe('a b');
+    expect(normalizeValue('collapse', '  Mary   Ann \t ')).toBe('Mary Ann');
+    expect(normalizeValue('upper', 'ab1')).toBe('AB1');
+    expect(normalizeValue('digits', 12)).toBe(12);
+    expect(normalizeValue('digits', undefined)).toBeUndefined();
+  });
+
+  it('applies the panel map to a copy, nested paths too; a value cleaned to nothing is removed', () => {
+    const data = { phoneNumber: '555-123-4567', firstName: '  José   Núñez ', ssn: '---', dob: '1980-01-01' };
+    expect(normalizeFormData(basicInfo, data)).toEqual({ phoneNumber: '5551234567', firstName: 'José Núñez', dob: '1980-01-01' });
+    expect(data.phoneNumber).toBe('555-123-4567');
+    expect(normalizeFormData({ normalize: { 'mailing.zip': 'digits' } }, { mailing: { zip: '78701-' } })).toEqual({ mailing: { zip: '78701' } });
+    expect(normalizeFormData({}, data)).toBe(data);
+  });
+});
+
+describe('checkForm', () => {
+  it('a birth date: impossible (future, before 1900) or under 18; the first failing check of a field wins', () => {
+    const errors = (dob: string | undefined) => checkForm(engine, basicInfo, dob === undefined ? {} : { dob }, {}, ctx);
+    expect(errors('2099-01-01')).toEqual([{ field: 'dob', message: 'validation.dob' }]);
+    expect(errors('1800-05-05')).toEqual([{ field: 'dob', message: 'validation.dob' }]);
+    expect(errors('2010-01-01')).toEqual([{ field: 'dob', message: 'validation.under18' }]);
+    expect(errors('2008-11-22')).toEqual([]);
+    expect(errors('11/22/2008')).toEqual([]);
+    // Empty or unreadable: the schema's required / format report it, the checks pass.
+    expect(errors(undefined)).toEqual([]);
+    expect(errors('')).toEqual([]);
+    expect(errors('2020-02-30')).toEqual([]);
+  });
+
+  it('service dates: future start, end more than 30 years ahead, end before start (VAL-11, VAL-12)', () => {
+    const run = (form: Record<string, string>) => checkForm(engine, militaryDetails, form, {}, ctx);
+    expect(run({ startDate: '2010-06-01', endDate: '2009-01-01' })).toEqual([{ field: 'endDate', message: 'validation.priorToEnlistment' }]);
+    expect(run({ startDate: '2030-06-01', endDate: '2060-01-01' })).toEqual([
+      { field: 'startDate', message: 'validation.futureDate' },
+      { field: 'endDate', message: 'validation.over30Years' },
+    ]);
+    expect(run({ startDate: '2010-06-01', endDate: '2014-06-01' })).toEqual([]);
+    expect(run({ startDate: '2010-06-01' })).toEqual([]);
+  });
+
+  it('a physical address line that is a P.O. Box, PMB or General Delivery (ADDR-16)', () => {
+    const run = (physical: Record<string, string>) => checkForm(engine, address, { physical }, {}, ctx);
+    expect(run({ domesticAddress: 'P.O. Box 12' })).toEqual([{ field: 'physical.domesticAddress', message: 'validation.address.poBox' }]);
+    expect(run({ domesticAddress: '12 Main St', addressLine1: 'PMB 44' })).toEqual([{ field: 'physical.addressLine1', message: 'validation.address.poBox' }]);
+    expect(run({ domesticAddress: '12 Boxwood Lane' })).toEqual([]);
+  });
+
+  it('reads the state beside form, and accepts a named rule id or a boolean as the condition', () => {
+    const panel: Pick<FormPanel, 'checks'> = {
+      checks: [
+        { field: 'a', invalidWhen: { '===': [{ var: 'triage.variant' }, 'spouse'] }, message: 'm.a' },
+        { field: 'b', invalidWhen: true, message: 'm.b' },
+        { field: 'c', invalidWhen: false, message: 'm.c' },
+      ],
+    };
+    expect(checkForm({ ruleEngine: engine }, panel, {}, { triage: { variant: 'spouse' } }, ctx)).toEqual([
+      { field: 'a', message: 'm.a' },
+      { field: 'b', message: 'm.b' },
+    ]);
+    expect(checkForm(engine, panel, {}, { triage: { variant: 'self' } }, ctx)).toEqual([{ field: 'b', message: 'm.b' }]);
+    const named = createRuleEngine({ namedRules: { 'x.emptyA': { '!': { var: 'form.a' } } }, isKnownVar: (p) => p.startsWith('form') });
+    expect(checkForm(named, { checks: [{ field: 'a', invalidWhen: 'x.emptyA', message: 'm' }] }, { a: 'x' }, {}, ctx)).toEqual([]);
+    expect(checkForm(named, { checks: [{ field: 'a', invalidWhen: 'x.emptyA', message: 'm' }] }, {}, {}, ctx)).toEqual([{ field: 'a', message: 'm' }]);
+    expect(checkForm(engine, {}, {}, {}, ctx)).toEqual([]);
+  });
+
+  it('fails closed: a rule error makes the field invalid with validation.unknown and is reported', () => {
+    const onRuleError = vi.fn();
+    const broken: FieldCheck[] = [
+      { field: 'a', invalidWhen: { frobnicate: [] }, message: 'm.a' },
+      { field: 'b', invalidWhen: { '<': [{ age: [{ var: 'form.b' }] }, 18] }, message: 'm.b' },
+      { field: 'c', invalidWhen: 'no.such.rule', message: 'm.c' },
+    ];
+    expect(checkForm(engine, { checks: broken }, { b: 'not a date' }, {}, ctx, { onRuleError })).toEqual([
+      { field: 'a', message: UNKNOWN_CHECK_MESSAGE },
+      { field: 'b', message: UNKNOWN_CHECK_MESSAGE },
+      { field: 'c', message: UNKNOWN_CHECK_MESSAGE },
+    ]);
+    expect(onRuleError.mock.calls.map(([, e]) => (e as { code: string }).code)).toEqual(['UNKNOWN_OPERATION', 'INVALID_DATE', 'UNKNOWN_RULE']);
+  });
+});
