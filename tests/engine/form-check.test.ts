@@ -2,7 +2,7 @@
 // date and address rules, as the form screen, simulate and the tests run them.
 import { describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { createRuleEngine, type JsonValue, type Logic } from '../../src/rules/index';
+import { createRuleEngine, type Logic } from '../../src/rules/index';
 import { checkForm, normalizeFormData, normalizeValue, UNKNOWN_CHECK_MESSAGE } from '../../src/engine/form-check';
 import type { FieldCheck, FormPanel } from '../../src/engine/formats.generated';
 
@@ -14,7 +14,7 @@ for (const file of ['rules/validation.rules.json', 'rules/address.rules.json']) 
 const engine = createRuleEngine({ namedRules, isKnownVar: (p) => p === 'form' || p.startsWith('form.') || p === 'triage.variant' });
 const ctx = { today: '2026-11-22' };
 
-const call = (rule: string, args: Record<string, string>): JsonValue => ({
+const call = (rule: string, args: Record<string, string>): FieldCheck['invalidWhen'] => ({
   rule: [rule, Object.fromEntries(Object.entries(args).map(([k, v]) => [k, { var: `form.${v}` }]))],
 });
 
