@@ -7,6 +7,11 @@
  *                "Proofing" → 200 with code 50012; otherwise 201 (create) or 200 (update)
  *   sponsors     sponsor last name "Notfound" → 404; "Ineligible" → 200 with code 50016;
  *                "Mismatch" → 400 with code 51028; "Error" → 500; otherwise found and eligible
+ *   addresses    street line containing "Mismatch" → 400 with code 17615 (ZIP mismatch);
+ *                "Suggest" → 400 with code 19501 and a standardised address; "Boxed" → 400
+ *                with 19501 and a P.O. Box as the standardised address (dropped for a physical
+ *                address, ADDR-21); "Unmatched" → 400 with 19502 and no address; "Failure" → 500;
+ *                otherwise 200 valid
  *   content      key starting "fail" → 500; otherwise 200 { data: fragment }
  *   logging      204
  *   reference    the 14 domain-values lists (reference-handlers.ts: Antarctica's provinces fail
@@ -77,6 +82,24 @@ export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
     return HttpResponse.json({ data: { codes: [], sponsorCustId: `S${hex(9)}`, sponsorPartyIdTypeCd: status === 'create' ? 'NEW' : 'MBR' } }, { status: status === 'create' ? 201 : 200 });
   };
 
+  const addressAnswer = (body: unknown): Response => {
+    const line = lastNameOf(body, 'addrLineTxt');
+    const claim = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    const standardized = (addrLineTxt: string): Record<string, unknown> => {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(claim)) out[k] = typeof v === 'string' && k !== 'addrTypeCd' && k !== 'countryCd' ? v.toUpperCase() : v;
+      out.addrLineTxt = addrLineTxt;
+      if (claim.addrTypeCd === 'D' || claim.addrTypeCd === 'O') out.zipSupplCd = '1234';
+      return out;
+    };
+    if (line.includes('Failure')) return HttpResponse.json({ message: 'address service unavailable' }, { status: 500 });
+    if (line.includes('Mismatch')) return HttpResponse.json({ data: { codes: ['17615'] } }, { status: 400 });
+    if (line.includes('Unmatched')) return HttpResponse.json({ data: { codes: ['19502'] } }, { status: 400 });
+    if (line.includes('Boxed')) return HttpResponse.json({ data: { codes: ['19501'], standardizedAddress: standardized('PO BOX 100') } }, { status: 400 });
+    if (line.includes('Suggest')) return HttpResponse.json({ data: { codes: ['19501'], standardizedAddress: standardized(line.replace(/\bSuggest\b\s*/g, '').toUpperCase().replace(/\bSTREET\b/g, 'ST').trim() || 'MAIN ST') } }, { status: 400 });
+    return HttpResponse.json({ data: { codes: [] } }, { status: 200 });
+  };
+
   const fragmentAnswer = (key: string): Response => {
     if (key.startsWith('fail')) return HttpResponse.json({ message: 'content service unavailable' }, { status: 500 });
     const data = options.fragment?.(key);
@@ -104,6 +127,10 @@ export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
     http.put(api('member-eligibility/sponsors/:sponsorCustId'), async ({ request }) => {
       await wait();
       return sponsorAnswer(await json(request));
+    }),
+    http.post(api('validations/address'), async ({ request }) => {
+      await wait();
+      return addressAnswer(await json(request));
     }),
     http.get(content('public/objects/:key'), async ({ params }) => {
       await wait();

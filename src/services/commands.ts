@@ -9,7 +9,7 @@
  * catalogue entry does not list, is a failure: the app sends the applicant to the error route.
  */
 import type { JsonValue } from '../rules/index';
-import { getPath, isObject, type AppState, type JsonObject } from '../engine/state';
+import { getPath, isObject, setPath, type AppState, type JsonObject } from '../engine/state';
 import type { Flow } from '../engine/flow';
 import type { CommandResult } from '../app/flow-store';
 import type { RuntimeConfig } from '../app/config';
@@ -17,6 +17,7 @@ import type { SessionStore } from '../app/storage';
 import type { Telemetry } from '../ui/contract';
 import { createEnrollmentService, type EnrollmentAnswer, type EnrollmentService } from './enrollment';
 import { createSponsorService, type SponsorService } from './sponsors';
+import { addressText, blockFromProvider, createAddressService, providerAddress, type AddressService } from './addresses';
 import { encodeFailure, failureOf } from './http';
 import { buildProspect, consentOf } from './payload';
 import { destinationUrl, type Leave } from './navigation';
@@ -24,10 +25,11 @@ import { destinationUrl, type Leave } from './navigation';
 export interface Services {
   enrollment: EnrollmentService;
   sponsors: SponsorService;
+  addresses: AddressService;
 }
 
 export function createServices(config: Pick<RuntimeConfig, 'apiBaseUrl'>): Services {
-  return { enrollment: createEnrollmentService(config.apiBaseUrl), sponsors: createSponsorService(config.apiBaseUrl) };
+  return { enrollment: createEnrollmentService(config.apiBaseUrl), sponsors: createSponsorService(config.apiBaseUrl), addresses: createAddressService(config.apiBaseUrl) };
 }
 
 export interface CommandContext {
@@ -265,6 +267,49 @@ export const commandRegistry: Record<string, CommandHandler> = {
       }
       const reason = answer.status >= 500 ? 'SPONSOR_CREATE_OR_UPDATE_ERROR|NO_RESPONSE' : `SPONSOR_CREATE_OR_UPDATE_ERROR|${answer.status}|${answer.codes[0] ?? ''}`;
       return result('error', { 'sponsor.isError': true, ...failurePatch(reason) }, { status: answer.status });
+    },
+  },
+
+  /**
+   * ADDR-22..ADDR-26: validate one address block (args `block`, `address`). A 2xx without codes
+   * is valid. A 400 (or 2xx) with codes is an answer: the standardised address becomes the
+   * suggestion unless the step's `dropSuggestion` condition holds for it (ADDR-20/ADDR-21), and
+   * the step's `outcome` logic (a named rule: which codes mean a ZIP mismatch, ADDR-26) says
+   * suggestion or mismatch; both read the record about to be kept at address.validation.
+   * Anything else is ADDRESS_VALIDATION_ERROR|STATUS_{n} or |NO_RESPONSE (ADDR-23).
+   */
+  addressValidation: {
+    async run(ctx) {
+      const block = arg(ctx, 'block');
+      const address = arg(ctx, 'address');
+      if (!isObject(address)) throw new Error('the step gives no address block (argument "address")');
+      const record: JsonObject = { block: typeof block === 'string' ? block : 'mailing', entered: addressText(address) };
+      let answer;
+      try {
+        answer = await ctx.services.addresses.validate(providerAddress(address), { customerId: guidOf(ctx), claim: ctx.session.getString('jwtKey') });
+      } catch (err) {
+        return result('error', failurePatch(encodeFailure('ADDRESS_VALIDATION_ERROR', failureOf(err))));
+      }
+      const { status, codes } = answer;
+      if (ok(status) && codes.length === 0) return result('valid', { 'address.validation': { ...record, outcome: 'valid', codes: [] } }, { status });
+      if (!(codes.length > 0 && (status === 400 || ok(status)))) {
+        return result('error', failurePatch(encodeFailure('ADDRESS_VALIDATION_ERROR', answer)), { status, codes });
+      }
+      record.codes = codes;
+      const suggestion = answer.standardized ? blockFromProvider(answer.standardized, address) : undefined;
+      // The rules see the record as it will be kept: address.validation.{codes, suggestion}.
+      const judge = (name: string, rec: JsonObject): JsonValue | undefined =>
+        Object.prototype.hasOwnProperty.call(ctx.args, name) ? ctx.flow.docs.ruleEngine.evaluate(ctx.args[name] as JsonValue, setPath(ctx.state, 'address.validation', rec), { today: ctx.today }) : undefined;
+      if (suggestion) {
+        if (judge('dropSuggestion', { ...record, suggestion }) === true) record.suggestionDropped = true;
+        else record.suggestion = suggestion;
+      }
+      const judged = judge('outcome', record);
+      if (judged !== undefined && judged !== 'suggestion' && judged !== 'mismatch') throw new Error(`the step's outcome logic gave ${JSON.stringify(judged)}, not suggestion or mismatch`);
+      const outcome = isObject(record.suggestion) && (judged ?? 'suggestion') === 'suggestion' ? 'suggestion' : 'mismatch';
+      if (outcome === 'suggestion' && isObject(record.suggestion)) record.suggested = addressText(record.suggestion);
+      else delete record.suggestion;
+      return result(outcome, { 'address.validation': { ...record, outcome } }, { status, codes });
     },
   },
 
