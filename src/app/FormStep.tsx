@@ -1,18 +1,29 @@
 /**
- * A form panel as the shell shows it: the form screen with the panel validators' loader. Loaded
- * with the form screen (rjsf), the first time a form panel appears: never on a question screen.
+ * A form panel as the shell shows it: the form screen with the panel validators' loader and the
+ * reference data of its `options` fields (TanStack Query, one client per app: the lists are
+ * cached for the session and shared between panels). Loaded with the form screen (rjsf,
+ * TanStack Query), the first time a form panel appears: never on a question screen.
  */
 import { useMemo } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import FormScreen from '../ui/screens/FormScreen';
 import type { FormScreenProps } from '../ui/contract';
 import { lazyValidatorLoader } from './validators';
+import { useApp } from './context';
+import { createOptionsLoader, referenceQueryClient } from './reference-options';
 
-export interface FormStepProps extends Omit<FormScreenProps, 'loadValidator'> {
+export interface FormStepProps extends Omit<FormScreenProps, 'loadValidator' | 'options'> {
   /** A panel whose validator is missing or refused (the flow goes to the trap). */
   onValidatorRefused: (panelId: string, code: string) => void;
 }
 
 export default function FormStep({ onValidatorRefused, ...props }: FormStepProps) {
+  const app = useApp();
   const loadValidator = useMemo(() => lazyValidatorLoader(onValidatorRefused), [onValidatorRefused]);
-  return <FormScreen {...props} loadValidator={loadValidator} />;
+  const options = useMemo(() => createOptionsLoader(app), [app]);
+  return (
+    <QueryClientProvider client={referenceQueryClient(app)}>
+      <FormScreen {...props} loadValidator={loadValidator} options={options} />
+    </QueryClientProvider>
+  );
 }

@@ -8,6 +8,7 @@ import type { StepView } from '../engine/flow';
 import type { FormPanel, QuestionPanel, ReviewPanel } from '../engine/formats.generated';
 import type { ReviewSectionView } from '../engine/review';
 import type { JsonObject } from '../engine/state';
+import type { FieldOptions, OptionItem, OptionsRequest, ResolvedOptions } from '../engine/option-sources';
 
 /** Copy by key, from content/ (demo overrides applied). Every string a person reads comes through here. */
 export interface ContentApi {
@@ -62,6 +63,20 @@ export interface FormScreenProps extends ScreenBase {
   onSubmit(data: JsonObject): void;
   /** A top-level error held by the app (UI-06), e.g. the prefill failure message key. */
   heldErrorKey?: string;
+  /** Where the panel's `options` fields get their lists (reference data); without it they offer nothing. */
+  options?: OptionsLoader;
+}
+
+/**
+ * Reference data for a form (panel `options`, REF-01..REF-22): the app resolves a field's request
+ * (its source, params from the form's data, query conditions on the state) and fetches it; the
+ * form caches the lists with TanStack Query (a QueryClientProvider around the form screen).
+ */
+export interface OptionsLoader {
+  /** The request for a field given the form's current data, or `waiting` while a param is empty. Throws OptionSourceError for a developer error. */
+  resolve(field: FieldOptions, formData: JsonObject): ResolvedOptions;
+  /** The options of a request (the query function; retries are the service's, REF-21). */
+  load(request: OptionsRequest, signal: AbortSignal): Promise<OptionItem[]>;
 }
 
 /** The label of a reference-data value a form panel offered (from the cached list), if known. */

@@ -17,6 +17,7 @@ import type { FormScreenProps } from '../contract';
 import { formCopyKeys, UI_KEYS } from './copy';
 import { FormUiContext, type FormUi } from './form/context';
 import { widgets } from './form/DateWidget';
+import { createFormOptions, FormOptionsContext, validateOptions, withOptionsWidgets } from './form/options';
 import { createErrorTransformer } from './form/messages';
 import { templates } from './form/templates';
 import { buildUiSchema, fieldOrder, labelFor } from './form/uiSchema';
@@ -64,7 +65,7 @@ function FormBody(props: FormScreenProps) {
     };
   }, [loadValidator, panel.id, panel.schema]);
 
-  const uiSchema = useMemo(() => buildUiSchema(panel, content), [panel, content]);
+  const uiSchema = useMemo(() => withOptionsWidgets(buildUiSchema(panel, content), panel), [panel, content]);
   const labelOf = useCallback((field: string) => labelFor(panel, content, field), [panel, content]);
   const transformErrors = useMemo(
     () => createErrorTransformer(panel, content, { track: (...a) => telemetryRef.current.track(...a), log: (...a) => telemetryRef.current.log(...a) }, labelOf),
@@ -74,6 +75,12 @@ function FormBody(props: FormScreenProps) {
   const ui = useMemo<FormUi>(() => ({ content, attempt, labelOf, orderOf }), [content, attempt, labelOf, orderOf]);
   // The first data only: afterwards the form owns what the applicant types.
   const [initialData] = useState<JsonObject>(formData);
+  // Reference-data fields (panel `options`): the live data their cascades follow, their lists' state.
+  const optionsLoader = props.options;
+  const formOptions = useMemo(
+    () => createFormOptions(panel, optionsLoader, { track: (...a) => telemetryRef.current.track(...a), log: (...a) => telemetryRef.current.log(...a) }, initialData),
+    [panel, optionsLoader, initialData],
+  );
 
   const current = load?.panelId === panel.id ? load : undefined;
   const alert = copy.alert !== undefined && content.has(copy.alert) && (
@@ -117,6 +124,7 @@ function FormBody(props: FormScreenProps) {
       )}
       {current?.status === 'ready' && (
         <FormUiContext.Provider value={ui}>
+          <FormOptionsContext.Provider value={formOptions}>
           <Form
             className="mu-form"
             schema={panel.schema as RJSFSchema}
@@ -129,6 +137,8 @@ function FormBody(props: FormScreenProps) {
             showErrorList="top"
             focusOnFirstError={false}
             noHtml5Validate
+            onChange={(event) => formOptions.data.set((event.formData ?? {}) as JsonObject)}
+            customValidate={(data, errors) => validateOptions(formOptions, data as JsonObject | undefined, errors, content)}
             onError={() => setAttempt((n) => n + 1)}
             onSubmit={(event) => {
               if (submitted.current) return;
@@ -143,6 +153,7 @@ function FormBody(props: FormScreenProps) {
               {previous}
             </div>
           </Form>
+          </FormOptionsContext.Provider>
         </FormUiContext.Provider>
       )}
       {current?.status !== 'ready' && previous && <div className="mu-actions">{previous}</div>}

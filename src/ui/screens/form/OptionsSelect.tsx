@@ -1,0 +1,234 @@
+/**
+ * A choice field whose options come from reference data (panel `options`; REF-01..REF-22,
+ * ADDR-14): a native <select> under the field's visible label. Its list is fetched through the
+ * form's OptionsLoader and cached with TanStack Query for the session (the same list is shared
+ * between panels). While a cascade parent is empty (ranks follow the branch, provinces the
+ * country) it is disabled with a hint; while loading it says so; when the list fails it shows a
+ * message and a Retry button beside the field, records FIELD_LOAD_ERROR (no personal data), and
+ * the form keeps every answer. When the parent changes, a value no longer in the list is cleared.
+ */
+import { useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ChangeEvent, type FocusEvent, type ReactNode, type Ref } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { getUiOptions, type WidgetProps } from '@rjsf/utils';
+import type { FieldOptions, OptionItem, ResolvedOptions } from '../../../engine/option-sources';
+import { getPath, type JsonObject } from '../../../engine/state';
+import { FormUiContext } from './context';
+import { FormOptionsContext, referenceQueryKey, type FormOptions } from './options';
+import { describedBy } from './templates';
+import { adoptStyles } from '../../styles/adopt';
+import optionsCss from '../../styles/options.css?inline';
+
+adoptStyles(optionsCss);
+
+export const OPTIONS_KEYS = {
+  choose: 'app.reference.choose',
+  loading: 'app.reference.loading',
+  waiting: 'app.reference.waiting',
+  waitingGeneric: 'app.reference.waitingGeneric',
+  loadError: 'app.reference.loadError',
+  retry: 'app.reference.retry',
+  empty: 'app.reference.empty',
+} as const;
+
+const NO_OPTIONS: readonly OptionItem[] = [];
+
+function paramText(data: JsonObject, path: string): string {
+  const v = getPath(data, path);
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+}
+
+/** The values of a field's params, as one string: the widget re-renders when one changes, not on every keystroke elsewhere. */
+function useParamsKey(ctx: FormOptions, field: FieldOptions): string {
+  const paths = Object.values(field.params ?? {});
+  return useSyncExternalStore(ctx.data.subscribe, () => paths.map((p) => paramText(ctx.data.get(), p)).join('\u0000'));
+}
+
+type Resolution = { resolved: ResolvedOptions } | { error: Error };
+
+export function OptionsSelect(props: WidgetProps) {
+  const ctx = useContext(FormOptionsContext);
+  const path = typeof props.options.optionsField === 'string' ? props.options.optionsField : undefined;
+  const field = path !== undefined ? ctx?.fields[path] : undefined;
+  if (!ctx || !ctx.loader || path === undefined || !field) return <Select {...props} state={{ kind: 'unavailable' }} />;
+  return <LoadedSelect {...props} ctx={ctx} path={path} field={field} />;
+}
+
+function LoadedSelect(props: WidgetProps & { ctx: FormOptions; path: string; field: FieldOptions }) {
+  const { ctx, path, field, value, onChange } = props;
+  const loader = ctx.loader;
+  const paramsKey = useParamsKey(ctx, field);
+  const resolution = useMemo<Resolution>(() => {
+    try {
+      if (!loader) throw new Error('no options loader');
+      return { resolved: loader.resolve(field, ctx.data.get()) };
+    } catch (error) {
+      return { error: error instanceof Error ? error : new Error(String(error)) };
+    }
+    // paramsKey stands for the data the resolution reads (the params' values).
+  }, [loader, field, paramsKey]);
+  const request = 'resolved' in resolution && resolution.resolved.kind === 'ready' ? resolution.resolved.request : undefined;
+  const waiting = 'resolved' in resolution && resolution.resolved.kind === 'waiting';
+  const query = useQuery({
+    queryKey: referenceQueryKey(request?.key ?? ''),
+    queryFn: ({ signal }) => {
+      if (!loader || !request) throw new Error('no request');
+      return loader.load(request, signal);
+    },
+    enabled: request !== undefined,
+  });
+
+  // FIELD_LOAD_ERROR (REF-22): once per failure, with no value the applicant typed.
+  const reported = useRef(0);
+  const failure = 'error' in resolution ? resolution.error : query.isError ? query.error : undefined;
+  const failureAt = 'error' in resolution ? -1 : query.errorUpdatedAt;
+  useEffect(() => {
+    if (!failure || reported.current === failureAt) return;
+    reported.current = failureAt;
+    const status = (failure as { failure?: { status?: unknown } }).failure?.status;
+    const code = (failure as { code?: unknown }).code;
+    ctx.telemetry.log('error', 'reference list failed to load', {
+      code: 'FIELD_LOAD_ERROR',
+      panel: ctx.panelId,
+      field: path,
+      source: field.source,
+      reason: typeof code === 'string' ? code : failure.name,
+      ...(typeof status === 'number' ? { status } : {}),
+    });
+  }, [failure, failureAt, ctx, path, field.source]);
+
+  const list = query.isSuccess && request ? query.data : undefined;
+  // Whether the list holds options: requiredWhenAvailable reads it when the form is validated (ADDR-14).
+  useEffect(() => {
+    if (waiting) ctx.available.set(path, false);
+    else if (list) ctx.available.set(path, list.length > 0);
+    else ctx.available.delete(path);
+    return () => {
+      ctx.available.delete(path);
+    };
+  }, [ctx, path, waiting, list]);
+
+  // A value its list no longer holds (the parent changed or was emptied) is cleared.
+  const current = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+  useEffect(() => {
+    if (current === '') return;
+    if (waiting || (list && !list.some((o) => o.value === current))) onChangeRef.current(props.options.emptyValue);
+  }, [waiting, list, current, props.options.emptyValue]);
+
+  // Retry: the focus goes back to the select once the list is there.
+  const retried = useRef(false);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (retried.current && list) {
+      retried.current = false;
+      selectRef.current?.focus();
+    }
+  }, [list]);
+
+  const parentPath = Object.values(field.params ?? {}).find((p) => paramText(ctx.data.get(), p) === '');
+  let state: SelectState;
+  if ('error' in resolution) state = { kind: 'failed', retry: undefined };
+  else if (waiting) state = { kind: 'waiting', parent: parentPath };
+  else if (query.isFetching || query.isPending) state = { kind: 'loading' };
+  else if (query.isError)
+    state = {
+      kind: 'failed',
+      retry: () => {
+        retried.current = true;
+        void query.refetch();
+      },
+    };
+  else state = { kind: 'ready', options: list ?? NO_OPTIONS, required: field.requiredWhenAvailable === true && (list ?? NO_OPTIONS).length > 0 };
+  return <Select {...props} state={state} selectRef={selectRef} />;
+}
+
+type SelectState =
+  | { kind: 'unavailable' }
+  | { kind: 'waiting'; parent: string | undefined }
+  | { kind: 'loading' }
+  | { kind: 'failed'; retry: (() => void) | undefined }
+  | { kind: 'ready'; options: readonly OptionItem[]; required: boolean };
+
+function Select(props: WidgetProps & { state: SelectState; selectRef?: Ref<HTMLSelectElement> }) {
+  const { id, htmlName, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors, uiSchema, options, state, selectRef } = props;
+  const ui = useContext(FormUiContext);
+  const text = (key: string, vars?: Record<string, string>) => ui?.content.text(key, vars) ?? '';
+  const hasErrors = (rawErrors ?? []).length > 0;
+  const help = getUiOptions(uiSchema).help !== undefined;
+  const statusId = `${id}__options-status`;
+  const current = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  const list = state.kind === 'ready' ? state.options : NO_OPTIONS;
+  // A stored value the list does not hold yet (loading, failed): still shown, so nothing typed is lost from view.
+  const shown = current !== '' && !list.some((o) => o.value === current) ? [{ value: current, label: current }, ...list] : list;
+  const off = state.kind !== 'ready' || list.length === 0;
+  const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : undefined;
+
+  let status: ReactNode = null;
+  if (state.kind === 'waiting') {
+    const parent = state.parent !== undefined ? ui?.labelOf(state.parent) : '';
+    status = (
+      <p id={statusId} className="mu-field-hint mu-options__status" data-options="waiting">
+        {parent ? text(OPTIONS_KEYS.waiting, { parent }) : text(OPTIONS_KEYS.waitingGeneric)}
+      </p>
+    );
+  } else if (state.kind === 'loading') {
+    status = (
+      <p id={statusId} className="mu-field-hint mu-options__status" role="status" data-options="loading">
+        <span className="mu-spinner" aria-hidden="true" />
+        {text(OPTIONS_KEYS.loading)}
+      </p>
+    );
+  } else if (state.kind === 'failed' || state.kind === 'unavailable') {
+    status = (
+      <div id={statusId} className="mu-options__failure" role="alert" data-options="failed">
+        <p className="mu-options__failure-text">{text(OPTIONS_KEYS.loadError)}</p>
+        {state.kind === 'failed' && state.retry && (
+          <button type="button" className="mu-button mu-button--secondary mu-options__retry" data-action="retry-options" onClick={state.retry}>
+            {text(OPTIONS_KEYS.retry)}
+          </button>
+        )}
+      </div>
+    );
+  } else if (state.kind === 'ready' && list.length === 0) {
+    status = (
+      <p id={statusId} className="mu-field-hint mu-options__status" data-options="empty">
+        {text(OPTIONS_KEYS.empty)}
+      </p>
+    );
+  }
+  const isRequired = required || (state.kind === 'ready' && state.required);
+  return (
+    <>
+      <select
+        ref={selectRef}
+        id={id}
+        name={htmlName || id}
+        className={hasErrors ? 'mu-input mu-select mu-input--error' : 'mu-input mu-select'}
+        value={current}
+        required={isRequired}
+        aria-required={isRequired || undefined}
+        disabled={disabled || readonly || off}
+        autoFocus={autofocus}
+        autoComplete={autoComplete}
+        aria-invalid={hasErrors || undefined}
+        aria-busy={state.kind === 'loading' || undefined}
+        aria-describedby={describedBy(id, { hint: status ? statusId : undefined, help, errors: hasErrors })}
+        data-options-state={state.kind}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
+        onBlur={(event: FocusEvent<HTMLSelectElement>) => onBlur(id, event.target.value)}
+        onFocus={(event: FocusEvent<HTMLSelectElement>) => onFocus(id, event.target.value)}
+      >
+        <option value="">{text(OPTIONS_KEYS.choose)}</option>
+        {shown.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {status}
+    </>
+  );
+}
