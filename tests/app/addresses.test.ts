@@ -16,7 +16,9 @@ import { addressText, blockFromProvider, createAddressService, providerAddress }
 import { createSandboxHandlers } from '../../src/sandbox/handlers';
 import { completeCommand, current, startFlow, submitAnswer } from '../../src/engine/flow';
 import { getPath, type AppState, type JsonObject } from '../../src/engine/state';
-import type { ModuleGraph } from '../../src/engine/formats.generated';
+import { checkForm, normalizeFormData } from '../../src/engine/form-check';
+import type { FormPanel, ModuleGraph } from '../../src/engine/formats.generated';
+import { loadProject } from '../../tools/lib/project';
 import { MemoryStorage, ORIGIN, projectPack, projectSources } from './helpers';
 
 const server = setupServer(...createSandboxHandlers({ apiBaseUrl: '/api/', contentBaseUrl: '/content/', loggingUrl: '/log', origin: ORIGIN, latencyMs: 0 }));
@@ -214,5 +216,38 @@ describe('the self-address module', () => {
     f = await answerCommand(f);
     expect(getPath(f, 'error.reason')).toBe('ADDRESS_VALIDATION_ERROR|STATUS_500');
     expect(getPath(f, 'flow.module')).toBe('system');
+  });
+});
+
+describe('the address panels\' checks (ADDR-16, ADDR-17, ADDR-08)', () => {
+  const project = loadProject(); // every panel, also njs-address-panel, which no module shows yet
+  const formPanel = (id: string): FormPanel => project.panels.get(id)?.value as FormPanel;
+  const errors = (id: string, data: JsonObject) => checkForm(project, formPanel(id), normalizeFormData(formPanel(id), data), {}, ctx);
+  const pmb = { ...street, addressLine1: 'PMB 42' };
+  const gd = { addressType: 'I', internationalCountry: 'GBR', internationalAddress: 'General Delivery', internationalCity: 'London' };
+
+  it('refuses sameAddress for a P.O. Box, PMB or General Delivery mailing address (ADDR-17)', () => {
+    for (const mailing of [pobox, pmb, gd]) expect(errors('self-address-panel', { mailing, sameAddress: true })).toEqual([{ field: 'sameAddress', message: 'address.sameAddress.poBox' }]);
+    expect(errors('self-address-panel', { mailing: street, sameAddress: true })).toEqual([]);
+    expect(errors('self-address-panel', { mailing: apo, sameAddress: true })).toEqual([]);
+  });
+
+  it('refuses a physical P.O. Box when the mailing block is one too, on the line that says so (ADDR-16)', () => {
+    expect(errors('self-address-panel', { mailing: pobox, physical: pobox })).toEqual([{ field: 'physical.domesticAddress', message: 'validation.address.poBox' }]);
+    expect(errors('self-address-panel', { mailing: pobox, physical: pmb })).toEqual([{ field: 'physical.addressLine1', message: 'validation.address.poBox' }]);
+    expect(errors('self-address-panel', { mailing: pobox, physical: gd })).toEqual([{ field: 'physical.internationalAddress', message: 'validation.address.poBox' }]);
+    expect(errors('self-address-panel', { mailing: pobox, physical: { addressType: 'O', apoAddress: '  PO   Box 9 ', apoZipCode: '09012' } })).toEqual([{ field: 'physical.apoAddress', message: 'validation.address.poBox' }]);
+  });
+
+  it('lets the swap take a physical P.O. Box beside a street mailing address (ADDR-08), and ignores another type\'s left-over fields', () => {
+    expect(errors('self-address-panel', { mailing: street, physical: pobox })).toEqual([]);
+    expect(errors('self-address-panel', { mailing: pobox, physical: { ...apo, domesticAddress: 'PO Box 1' } })).toEqual([]);
+    expect(errors('self-address-panel', { mailing: pobox, physical: street })).toEqual([]);
+    expect(errors('self-address-panel', { mailing: street, physical: { ...street, domesticAddress: 'Boxwood Lane 4' } })).toEqual([]);
+  });
+
+  it('njs-address-panel refuses a P.O. Box as a relative\'s physical address, not an APO box', () => {
+    expect(errors('njs-address-panel', { physical: pobox })).toEqual([{ field: 'physical.domesticAddress', message: 'validation.address.poBox' }]);
+    expect(errors('njs-address-panel', { physical: apo })).toEqual([]);
   });
 });
