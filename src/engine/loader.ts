@@ -7,6 +7,7 @@
  */
 import { ARGUMENT_ROOT, type Logic } from '../rules/index';
 import type { Condition, Edge, FormPanel, ModuleGraph, ProductFlow, QuestionPanel, Step, StepStart } from './formats.generated';
+import { checkBindPaths, checkFormAdditions, checkOptionSources, type FormLintContext } from './form-lint';
 import { pointerOf } from './json-source';
 import { parseJsonWithPositions } from './json-parse';
 import { indexDocuments, milestoneHeadingKey, panelNameOf, asList, type Doc, type DocumentSet, type LoadOptions, type SourceFile } from './document-set';
@@ -49,6 +50,10 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
   for (const [key, entry] of set.demoContent) {
     if (!set.content.has(key)) report(entry.doc, entry.pointer, 'error', 'broken-reference', `demo content overrides "${key}", which has no default copy`, true);
   }
+
+  // Widgets, option sources, checks, normalisation and bind paths (src/engine/form-lint.ts).
+  const formLint: FormLintContext = { set, report, checkCondition, checkContentKey, suggest };
+  checkOptionSources(formLint);
 
   // 4. Panels: content keys and answer filters.
   for (const doc of set.panels.values()) {
@@ -113,6 +118,7 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
       for (const [value, key] of Object.entries(values)) checkContentKey(doc, pointerOf(['enumLabels', field, value]), key);
     }
     for (const [keyword, key] of Object.entries(p.messages ?? {})) checkContentKey(doc, pointerOf(['messages', keyword]), key);
+    checkFormAdditions(doc, formLint);
   }
 
   // 5. Modules: steps, targets, panels, milestones, commands, conditions.
@@ -215,6 +221,9 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
       checkEdges(`${sp}/next`, step.next ?? [], step, id);
     }
   }
+
+  // 5b. Where panels store their answers: in the state contract.
+  checkBindPaths(formLint);
 
   // 6. Products: modules, content, extends.
   for (const doc of set.products.values()) {
