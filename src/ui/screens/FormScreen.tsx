@@ -16,7 +16,7 @@ import type { JsonObject } from '../../engine/state';
 import type { FormScreenProps } from '../contract';
 import { formCopyKeys, UI_KEYS } from './copy';
 import { FormUiContext, type FormUi } from './form/context';
-import { widgets } from './form/DateWidget';
+import { widgets } from './form/widgets';
 import { createFormOptions, FormOptionsContext, validateOptions, withOptionsWidgets } from './form/options';
 import { createErrorTransformer } from './form/messages';
 import { templates } from './form/templates';
@@ -29,6 +29,8 @@ import formCss from '../styles/form.css?inline';
 
 adoptStyles(screensCss);
 adoptStyles(formCss);
+
+const NO_PRESET_ANSWERS = { constAsDefaults: 'never', requiredBooleanDefault: 'skip' } as const;
 
 type Load = { panelId: string; status: 'ready'; validator: ValidatorType } | { panelId: string; status: 'error' };
 
@@ -133,6 +135,9 @@ function FormBody(props: FormScreenProps) {
             initialFormData={initialData}
             templates={templates}
             widgets={widgets}
+            // Nothing is answered for the applicant: a `const` (a consent box that must be ticked,
+            // SPON-25) and a required boolean start unset, not pre-ticked or pre-chosen.
+            experimental_defaultFormStateBehavior={NO_PRESET_ANSWERS}
             transformErrors={transformErrors}
             showErrorList="top"
             focusOnFirstError={false}

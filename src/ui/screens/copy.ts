@@ -32,6 +32,10 @@ export const UI_KEYS = {
   reviewChange: 'app.review.change',
   reviewYes: 'app.review.yes',
   reviewNo: 'app.review.no',
+  yes: 'app.form.yes',
+  no: 'app.form.no',
+  ssnShow: 'app.form.ssn.show',
+  ssnHide: 'app.form.ssn.hide',
 } as const;
 
 function defined<T extends object>(value: T): T {

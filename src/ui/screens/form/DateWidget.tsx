@@ -59,5 +59,3 @@ export function DateWidget(props: WidgetProps) {
     </>
   );
 }
-
-export const widgets = { DateWidget };

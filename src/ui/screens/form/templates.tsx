@@ -28,15 +28,16 @@ export function focusField(id: string): void {
 }
 
 function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, errors, help, hidden, required, displayLabel, rawErrors, schema, uiSchema } = props;
+  const { id, label, children, errors, help, hidden, displayLabel, rawErrors, schema, uiSchema } = props;
   if (hidden) return <div hidden>{children}</div>;
   if (schema.type === 'object' || schema.type === 'array') return children;
   const widget = getUiOptions(uiSchema).widget;
   const hasErrors = (rawErrors ?? []).length > 0;
   const className = hasErrors ? 'mu-field mu-field--error' : 'mu-field';
-  if (widget === 'radio' || widget === 'checkboxes') {
+  if (widget === 'radio' || widget === 'RadioWidget' || widget === 'checkboxes') {
     return (
-      <fieldset className={className} data-field={id} aria-required={required || undefined}>
+      // aria-required is not allowed on a fieldset (role group): each radio carries `required`.
+      <fieldset className={className} data-field={id}>
         <legend className="mu-label">{label}</legend>
         {help}
         {errors}
