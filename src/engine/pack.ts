@@ -11,11 +11,11 @@ export interface ProductPack {
   files: SourceFile[];
 }
 
-/** The files a product needs: its product chain, its modules and the error route's, their panels, every rule, all content and the command catalogue. */
+/** The files a product needs: its product chain, its modules and the error route's, their panels, every rule, the shared field definitions, all content, the command catalogue and the option sources. */
 export function buildPack(docs: DocumentSet, sources: readonly SourceFile[], productId: string): ProductPack {
   const { flow } = resolveFlow(docs, productId);
   if (!flow) throw new Error(`product "${productId}" does not resolve`);
-  const wanted = new Set<string>(['flows/commands.json']);
+  const wanted = new Set<string>(['flows/commands.json', 'flows/option-sources.json']);
   for (let id: string | undefined = productId; id !== undefined; id = docs.products.get(id)?.value.extends) {
     const doc = docs.products.get(id);
     if (doc) wanted.add(doc.file);
@@ -34,7 +34,7 @@ export function buildPack(docs: DocumentSet, sources: readonly SourceFile[], pro
     }
   }
   const files = sources.filter(
-    (s) => wanted.has(s.path) || /^rules\/[^/]+\.rules\.json$/.test(s.path) || /^content\//.test(s.path),
+    (s) => wanted.has(s.path) || /^rules\/[^/]+\.rules\.json$/.test(s.path) || /^schemas\/fields\/[^/]+\.json$/.test(s.path) || /^content\//.test(s.path),
   );
   return { productId, files };
 }

@@ -16,6 +16,9 @@ import { resolveOptions, toOptions, type OptionItem } from '../../src/engine/opt
 import type { OptionSources } from '../../src/engine/formats.generated';
 import type { JsonObject } from '../../src/engine/state';
 import { ORIGIN } from './helpers';
+import { buildPack } from '../../src/engine/pack';
+import { flowFromPack } from '../../src/app/documents';
+import { loadProject, readProjectSources } from '../../tools/lib/project';
 
 const API = `${ORIGIN}/api/`;
 const api = (p: string) => new URL(p, API).href;
@@ -207,5 +210,14 @@ describe('sandbox failure personas', () => {
     const err = await service.fetchList({ path: p, query: {} }).catch((e: unknown) => e);
     expect((err as ReferenceDataError).attempts).toBe(3);
     expect(await service.fetchList({ path: p, query: {} })).toHaveLength(8);
+  });
+});
+
+describe('the browser gets the sources', () => {
+  it("a product's pack carries flows/option-sources.json, and its flow the 14 sources", () => {
+    const all = readProjectSources();
+    const pack = buildPack(loadProject(all), all, 'join-now');
+    expect(pack.files.map((f) => f.path)).toContain('flows/option-sources.json');
+    expect(Object.keys(flowFromPack(pack).flow.docs.optionSources?.value.sources ?? {})).toEqual(expect.arrayContaining(Object.keys(sources)));
   });
 });
