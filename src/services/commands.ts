@@ -275,14 +275,19 @@ export const commandRegistry: Record<string, CommandHandler> = {
    * is valid. A 400 (or 2xx) with codes is an answer: the standardised address becomes the
    * suggestion unless the step's `dropSuggestion` condition holds for it (ADDR-20/ADDR-21), and
    * the step's `outcome` logic (a named rule: which codes mean a ZIP mismatch, ADDR-26) says
-   * suggestion or mismatch; both read the record about to be kept at address.validation.
-   * Anything else is ADDRESS_VALIDATION_ERROR|STATUS_{n} or |NO_RESPONSE (ADDR-23).
+   * suggestion or mismatch; both read the record about to be kept at
+   * eligibility.<person>.address.validation (`person` argument, default self: personal data stays
+   * with the person's, never in storage). Anything else is ADDRESS_VALIDATION_ERROR|STATUS_{n} or
+   * |NO_RESPONSE (ADDR-23).
    */
   addressValidation: {
     async run(ctx) {
       const block = arg(ctx, 'block');
       const address = arg(ctx, 'address');
       if (!isObject(address)) throw new Error('the step gives no address block (argument "address")');
+      const person = arg(ctx, 'person') ?? 'self';
+      if (typeof person !== 'string' || !/^[a-z]+$/.test(person)) throw new Error('the argument "person" is not a person');
+      const at = `eligibility.${person}.address.validation`;
       const record: JsonObject = { block: typeof block === 'string' ? block : 'mailing', entered: addressText(address) };
       let answer;
       try {
@@ -291,15 +296,15 @@ export const commandRegistry: Record<string, CommandHandler> = {
         return result('error', failurePatch(encodeFailure('ADDRESS_VALIDATION_ERROR', failureOf(err))));
       }
       const { status, codes } = answer;
-      if (ok(status) && codes.length === 0) return result('valid', { 'address.validation': { ...record, outcome: 'valid', codes: [] } }, { status });
+      if (ok(status) && codes.length === 0) return result('valid', { [at]: { ...record, outcome: 'valid', codes: [] } }, { status });
       if (!(codes.length > 0 && (status === 400 || ok(status)))) {
         return result('error', failurePatch(encodeFailure('ADDRESS_VALIDATION_ERROR', answer)), { status, codes });
       }
       record.codes = codes;
       const suggestion = answer.standardized ? blockFromProvider(answer.standardized, address) : undefined;
-      // The rules see the record as it will be kept: address.validation.{codes, suggestion}.
+      // The rules see the record as it will be kept: <at>.{codes, suggestion}.
       const judge = (name: string, rec: JsonObject): JsonValue | undefined =>
-        Object.prototype.hasOwnProperty.call(ctx.args, name) ? ctx.flow.docs.ruleEngine.evaluate(ctx.args[name] as JsonValue, setPath(ctx.state, 'address.validation', rec), { today: ctx.today }) : undefined;
+        Object.prototype.hasOwnProperty.call(ctx.args, name) ? ctx.flow.docs.ruleEngine.evaluate(ctx.args[name] as JsonValue, setPath(ctx.state, at, rec), { today: ctx.today }) : undefined;
       if (suggestion) {
         if (judge('dropSuggestion', { ...record, suggestion }) === true) record.suggestionDropped = true;
         else record.suggestion = suggestion;
@@ -309,7 +314,7 @@ export const commandRegistry: Record<string, CommandHandler> = {
       const outcome = isObject(record.suggestion) && (judged ?? 'suggestion') === 'suggestion' ? 'suggestion' : 'mismatch';
       if (outcome === 'suggestion' && isObject(record.suggestion)) record.suggested = addressText(record.suggestion);
       else delete record.suggestion;
-      return result(outcome, { 'address.validation': { ...record, outcome } }, { status, codes });
+      return result(outcome, { [at]: { ...record, outcome } }, { status, codes });
     },
   },
 

@@ -116,13 +116,13 @@ describe('command addressValidation (ADDR-22..ADDR-26)', () => {
 
   it('valid: records the validation and goes on', async () => {
     const r = await run('mailing-address-check', withAddress({ mailing: street }));
-    expect(r).toMatchObject({ outcome: 'valid', status: 200, patch: { 'address.validation': { block: 'mailing', outcome: 'valid', codes: [], entered: '12 Main St, Apt 4, Austin, Texas 78701' } } });
+    expect(r).toMatchObject({ outcome: 'valid', status: 200, patch: { 'eligibility.self.address.validation': { block: 'mailing', outcome: 'valid', codes: [], entered: '12 Main St, Apt 4, Austin, Texas 78701' } } });
   });
 
   it('a 400 with 19501 and a standardised address is a suggestion, not an error', async () => {
     const r = await run('mailing-address-check', withAddress({ mailing: suggest }));
     expect(r.outcome).toBe('suggestion');
-    expect(r.patch?.['address.validation']).toMatchObject({ codes: ['19501'], suggested: '12 ST, APT 4, AUSTIN, TEXAS 78701', suggestion: { addressType: 'D', domesticAddress: '12 ST', domesticCity: 'AUSTIN' } });
+    expect(r.patch?.['eligibility.self.address.validation']).toMatchObject({ codes: ['19501'], suggested: '12 ST, APT 4, AUSTIN, TEXAS 78701', suggestion: { addressType: 'D', domesticAddress: '12 ST', domesticCity: 'AUSTIN' } });
     expect(r.patch?.['error.hasError']).toBeUndefined();
   });
 
@@ -132,14 +132,14 @@ describe('command addressValidation (ADDR-22..ADDR-26)', () => {
     server.use(http.post(`${ORIGIN}/api/validations/address`, () => HttpResponse.json({ data: { codes: ['17616'], standardizedAddress: { addrLineTxt: '12 MAIN ST' } } }, { status: 400 })));
     const r = await run('mailing-address-check', withAddress({ mailing: street }));
     expect(r.outcome).toBe('mismatch');
-    expect(r.patch?.['address.validation']).not.toHaveProperty('suggestion');
+    expect(r.patch?.['eligibility.self.address.validation']).not.toHaveProperty('suggestion');
   });
 
   it('drops a P.O. Box suggestion for the physical address (ADDR-20, ADDR-21), and for a mailing address that is also the physical one', async () => {
     const physical = await run('physical-address-check', withAddress({ mailing: pobox, physical: boxed }));
     expect(physical.outcome).toBe('mismatch');
-    expect(physical.patch?.['address.validation']).toMatchObject({ block: 'physical', suggestionDropped: true });
-    expect(physical.patch?.['address.validation']).not.toHaveProperty('suggestion');
+    expect(physical.patch?.['eligibility.self.address.validation']).toMatchObject({ block: 'physical', suggestionDropped: true });
+    expect(physical.patch?.['eligibility.self.address.validation']).not.toHaveProperty('suggestion');
     expect((await run('mailing-address-check', withAddress({ mailing: boxed }))).outcome).toBe('suggestion');
     expect((await run('mailing-address-check', withAddress({ mailing: boxed, sameAddress: true }))).outcome).toBe('mismatch');
   });
