@@ -11,8 +11,9 @@ import type { FormScreenProps } from '../ui/contract';
 import { lazyValidatorLoader } from './validators';
 import { useApp } from './context';
 import { createOptionsLoader, referenceQueryClient } from './reference-options';
+import { panelChecker } from './form-checks';
 
-export interface FormStepProps extends Omit<FormScreenProps, 'loadValidator' | 'options'> {
+export interface FormStepProps extends Omit<FormScreenProps, 'loadValidator' | 'options' | 'checkForm'> {
   /** A panel whose validator is missing or refused (the flow goes to the trap). */
   onValidatorRefused: (panelId: string, code: string) => void;
 }
@@ -21,9 +22,10 @@ export default function FormStep({ onValidatorRefused, ...props }: FormStepProps
   const app = useApp();
   const loadValidator = useMemo(() => lazyValidatorLoader(onValidatorRefused), [onValidatorRefused]);
   const options = useMemo(() => createOptionsLoader(app), [app]);
+  const checkForm = useMemo(() => panelChecker(app, props.panel), [app, props.panel]);
   return (
     <QueryClientProvider client={referenceQueryClient(app)}>
-      <FormScreen {...props} loadValidator={loadValidator} options={options} />
+      <FormScreen {...props} loadValidator={loadValidator} options={options} {...(checkForm ? { checkForm } : {})} />
     </QueryClientProvider>
   );
 }

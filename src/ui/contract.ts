@@ -8,6 +8,7 @@ import type { StepView } from '../engine/flow';
 import type { FormPanel, QuestionPanel, ReviewPanel } from '../engine/formats.generated';
 import type { ReviewSectionView } from '../engine/review';
 import type { JsonObject } from '../engine/state';
+import type { FieldError } from '../engine/form-check';
 import type { FieldOptions, OptionItem, OptionsRequest, ResolvedOptions } from '../engine/option-sources';
 
 /** Copy by key, from content/ (demo overrides applied). Every string a person reads comes through here. */
@@ -63,6 +64,11 @@ export interface FormScreenProps extends ScreenBase {
   onSubmit(data: JsonObject): void;
   /** A top-level error held by the app (UI-06), e.g. the prefill failure message key. */
   heldErrorKey?: string;
+  /**
+   * The panel's `checks` on the form's (normalised) data, with the application state and today
+   * (src/engine/form-check.ts): each error's field and message key. Absent = no checks.
+   */
+  checkForm?: (data: JsonObject) => FieldError[];
   /** Where the panel's `options` fields get their lists (reference data); without it they offer nothing. */
   options?: OptionsLoader;
 }

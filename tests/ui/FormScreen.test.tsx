@@ -3,7 +3,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
 import type { FormPanel } from '../../src/engine/formats.generated';
+import { checkForm } from '../../src/engine/form-check';
+import { createRuleEngine, type Logic } from '../../src/rules/index';
 import { stableHash } from '../../src/engine/hash';
 import { panelValidators } from '../../src/generated/panel-validators/index';
 import type { FormScreenProps, PanelValidatorLoader } from '../../src/ui/contract';
@@ -209,8 +212,8 @@ describe('FormScreen: submitting', () => {
     expect(document.getElementById('root_f1__error')?.textContent).toBe('Required');
     expect(input('f1').getAttribute('aria-describedby')).toBe('root_f1__error');
     expect(document.getElementById('root_f4__error')?.textContent).toBe('Invalid Format');
-    // minLength has no message in the panel: VAL-02
-    expect(document.getElementById('root_code__error')?.textContent).toBe('Unknown validation error');
+    // minLength has no message in the panel: its default names the limit (an unknown keyword would be VAL-02's message)
+    expect(document.getElementById('root_code__error')?.textContent).toBe('Must be at least 3 characters');
     expect(input('code').getAttribute('aria-describedby')).toBe('root_code__help root_code__error');
     expect(input('f5').hasAttribute('aria-invalid')).toBe(false);
   });
@@ -345,5 +348,111 @@ describe('FormScreen: the real basic-info panel with its generated validator (np
     await submit();
     const results = await axe.run(container, AXE_OPTIONS);
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  });
+});
+
+describe('FormScreen: normalize and checks (issue 9: VAL-01, VAL-12, ADDR-16)', () => {
+  const checked: FormPanel = {
+    id: 'checked-form',
+    kind: 'form',
+    bind: 'eligibility.{variant}.test',
+    title: 'test.form.title',
+    schema: {
+      type: 'object',
+      required: ['phone'],
+      properties: {
+        phone: { type: 'string', pattern: '^[0-9]{10}$' },
+        rank: { type: 'string', maxLength: 4 },
+        startDate: { type: 'string', format: 'date' },
+        endDate: { type: 'string', format: 'date' },
+        line: { type: 'string' },
+      },
+    },
+    labels: { phone: 'basicInfo.phoneNumber', rank: 'test.form.f1', startDate: 'test.form.f2', endDate: 'test.form.f3', line: 'test.form.f4' },
+    messages: { required: 'validation.required', 'phone/pattern': 'validation.phone' },
+    normalize: { phone: 'digits', rank: 'upper' },
+    checks: [
+      {
+        field: 'endDate',
+        invalidWhen: { rule: ['validation.dateBefore', { date: { var: 'form.endDate' }, limit: { var: 'form.startDate' } }] },
+        message: 'validation.priorToEnlistment',
+      },
+      { field: 'line', invalidWhen: { rule: ['address.isPoBox', { text: { var: 'form.line' } }] }, message: 'validation.address.poBox' },
+    ],
+  };
+  const namedRules: Record<string, Logic> = {};
+  for (const file of ['rules/validation.rules.json', 'rules/address.rules.json']) {
+    for (const r of (JSON.parse(readFileSync(file, 'utf8')) as { rules: { id: string; logic: Logic }[] }).rules) namedRules[r.id] = r.logic;
+  }
+  const engine = createRuleEngine({ namedRules, isKnownVar: (p) => p === 'form' || p.startsWith('form.') });
+  const checkedFns = precompile(checked.schema);
+  const checkedRegistry = { [checked.id]: { hash: stableHash(checked.schema), load: async () => checkedFns } };
+  const setupChecked = (panelOver: Partial<FormPanel> = {}, over: Partial<FormScreenProps> = {}) => {
+    const p = { ...checked, ...panelOver };
+    return setup({
+      panel: p,
+      view: makeView('checked-form', 'self'),
+      loadValidator: createPanelValidatorLoader({ [p.id]: checkedRegistry[checked.id] as (typeof checkedRegistry)[string] }),
+      checkForm: (data) => checkForm(engine, p, data, {}, { today: '2026-11-22' }),
+      ...over,
+    });
+  };
+
+  it('validates and stores the normalised value while the field keeps what was typed: (555) 123-4567 is 5551234567', async () => {
+    const { props } = setupChecked();
+    await ready();
+    type('phone', '(555) 123-4567');
+    type('rank', 'sgt');
+    await submit();
+    expect(summary()).toBeNull();
+    expect(input('phone').value).toBe('(555) 123-4567');
+    expect(props.onSubmit).toHaveBeenCalledWith({ phone: '5551234567', rank: 'SGT' });
+  });
+
+  it("refuses a phone that is not 10 digits with 'Enter a valid phone number', and fills {limit} of maxLength", async () => {
+    const { props } = setupChecked();
+    await ready();
+    type('phone', '555-1234');
+    type('rank', 'toolong');
+    await submit();
+    expect(document.getElementById('root_phone__error')?.textContent).toBe('Enter a valid phone number');
+    expect(document.getElementById('root_rank__error')?.textContent).toBe('Must be 4 characters or fewer');
+    expect(props.onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("shows a check's message beside its field and in the summary, and submits once it is fixed", async () => {
+    const { props } = setupChecked();
+    await ready();
+    type('phone', '5551234567');
+    type('startDate', '06/01/2010');
+    type('endDate', '01/01/2009');
+    type('line', 'P.O. Box 12');
+    await submit();
+    expect(document.getElementById('root_endDate__error')?.textContent).toBe("Can't Be Prior to Enlistment Date");
+    expect(input('endDate').getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('root_line__error')?.textContent).toBe("A physical address can't be a P.O. Box, PMB or General Delivery");
+    const links = within(summary() as HTMLElement).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['#root_endDate', '#root_line']);
+    expect(links[0]?.textContent).toBe("Field 3: Can't Be Prior to Enlistment Date");
+    expect(props.onSubmit).not.toHaveBeenCalled();
+    type('endDate', '06/01/2014');
+    type('line', '12 Boxwood Lane');
+    await submit();
+    expect(props.onSubmit).toHaveBeenCalledWith({ phone: '5551234567', startDate: '2010-06-01', endDate: '2014-06-01', line: '12 Boxwood Lane' });
+  });
+
+  it("a check on an empty field and a failing rule show their message ('Unknown validation error' for the rule, VAL-02)", async () => {
+    const broken: FormPanel['checks'] = [
+      { field: 'rank', invalidWhen: { '!': { var: 'form.rank' } }, message: 'validation.required' },
+      { field: 'line', invalidWhen: { '<': [{ age: [{ var: 'form.line' }] }, 18] }, message: 'validation.under18' },
+    ];
+    const { props } = setupChecked({ checks: broken });
+    await ready();
+    type('phone', '5551234567');
+    type('line', 'not a date');
+    await submit();
+    expect(document.getElementById('root_rank__error')?.textContent).toBe('Required');
+    expect(document.getElementById('root_line__error')?.textContent).toBe('Unknown validation error');
+    expect(props.onSubmit).not.toHaveBeenCalled();
   });
 });

@@ -107,8 +107,34 @@ describe('validation messages from content (VAL-01, VAL-02)', () => {
     expect(messageKeyFor(panel, err({ name: 'pattern', property: '.other' }))).toBe('validation.invalidFormat');
     expect(messageKeyFor(panel, err({ name: 'format', property: '.dob', params: { format: 'date' } }))).toBe('validation.invalidDate');
     expect(messageKeyFor(panel, err({ name: 'minLength', property: '.address.zip' }))).toBe('validation.invalidFormat');
-    expect(messageKeyFor(panel, err({ name: 'format', property: '.dob', params: { format: 'email' } }))).toBeUndefined();
     expect(messageKeyFor(panel, err({ name: 'required', property: 'phone' }))).toBe('validation.required');
+  });
+
+  it("falls back to the keyword's default message when the panel maps none; truly unknown keywords have none (VAL-02)", () => {
+    const bare = { ...panel, messages: {} };
+    const key = (e: Partial<RJSFValidationError>) => messageKeyFor(bare, err(e));
+    expect(key({ name: 'maxLength', property: '.rank', params: { limit: 10 } })).toBe('validation.tooLong');
+    expect(key({ name: 'minLength', property: '.rank', params: { limit: 2 } })).toBe('validation.tooShort');
+    expect(key({ name: 'pattern', property: '.phone' })).toBe('validation.invalidFormat');
+    expect(key({ name: 'format', property: '.email', params: { format: 'email' } })).toBe('validation.email');
+    expect(key({ name: 'format', property: '.dob', params: { format: 'date' } })).toBe('validation.invalidDate');
+    expect(key({ name: 'format', property: '.x', params: { format: 'uri' } })).toBe('validation.invalidFormat');
+    expect(key({ name: 'const', property: '.consent' })).toBe('validation.required');
+    expect(key({ name: 'required', property: 'phone' })).toBe('validation.required');
+    expect(key({ name: 'enum', property: '.branch' })).toBe('validation.choose');
+    expect(key({ name: 'type', property: '.age', params: { type: 'integer' } })).toBe('validation.invalidNumber');
+    expect(key({ name: 'maximum', property: '.age', params: { limit: 999 } })).toBe('validation.invalidNumber');
+    expect(key({ name: 'uniqueItems', property: '.list' })).toBeUndefined();
+    expect(key({ name: 'oneOf', property: '' })).toBeUndefined();
+    // The panel's own entry wins over the default.
+    expect(messageKeyFor(panel, err({ name: 'format', property: '.dob', params: { format: 'email' } }))).toBe('validation.email');
+    expect(messageKeyFor({ ...panel, messages: { maxLength: 'x.long' } }, err({ name: 'maxLength', property: '.rank' }))).toBe('x.long');
+  });
+
+  it('fills {limit} from the error params', () => {
+    const c = makeContent({ 'validation.tooLong': 'Must be {limit} characters or fewer' });
+    const out = createErrorTransformer({ ...panel, messages: {} }, c, makeTelemetry(), () => '')([err({ name: 'maxLength', property: '.rank', params: { limit: 10 } })]);
+    expect(out[0]?.message).toBe('Must be 10 characters or fewer');
   });
 
   it("rewrites messages from content; unknown ones read 'Unknown validation error' and are logged without values", () => {
@@ -117,17 +143,17 @@ describe('validation messages from content (VAL-01, VAL-02)', () => {
     const out = transform([
       err({ name: 'required', property: 'phone', message: "must have required property 'phone'" }),
       err({ name: 'pattern', property: '.phone' }), // maps to a key content lacks
-      err({ name: 'maximum', property: '.dob', params: { limit: 5 } }),
+      err({ name: 'uniqueItems', property: '.dob', params: { i: 1, j: 0 } }),
     ]);
     expect(out.map((e) => e.message)).toEqual(['Required', 'Unknown validation error', 'Unknown validation error']);
     expect(out.map((e) => e.stack)).toEqual(['Required', 'Unknown validation error', 'Unknown validation error']);
     expect(out[0]?.title).toBe('Phone number');
     expect(telemetry.log).toHaveBeenCalledWith('warn', expect.any(String), { panel: 'test-form', field: 'phone', keyword: 'pattern' });
-    expect(telemetry.log).toHaveBeenCalledWith('warn', expect.any(String), { panel: 'test-form', field: 'dob', keyword: 'maximum' });
+    expect(telemetry.log).toHaveBeenCalledWith('warn', expect.any(String), { panel: 'test-form', field: 'dob', keyword: 'uniqueItems' });
   });
   it('uses validation.unknown when content authors define it', () => {
     const c = makeContent({ 'validation.unknown': 'Something is wrong here' });
-    const out = createErrorTransformer(panel, c, makeTelemetry(), () => '')([err({ name: 'maximum', property: '.dob' })]);
+    const out = createErrorTransformer(panel, c, makeTelemetry(), () => '')([err({ name: 'uniqueItems', property: '.dob' })]);
     expect(out[0]?.message).toBe('Something is wrong here');
   });
 });

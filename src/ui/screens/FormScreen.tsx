@@ -19,6 +19,8 @@ import { FormUiContext, type FormUi } from './form/context';
 import { widgets } from './form/widgets';
 import { createFormOptions, FormOptionsContext, validateOptions, withOptionsWidgets } from './form/options';
 import { createErrorTransformer } from './form/messages';
+import { addCheckErrors, normalizingValidator } from './form/checks';
+import { normalizeFormData } from '../../engine/form-check';
 import { templates } from './form/templates';
 import { buildUiSchema, fieldOrder, labelFor } from './form/uiSchema';
 import { stepKey } from './stepKey';
@@ -44,9 +46,11 @@ function FormBody(props: FormScreenProps) {
   const submitted = useRef(false);
   const telemetryRef = useRef(telemetry);
   const onSubmitRef = useRef(props.onSubmit);
+  const checkFormRef = useRef(props.checkForm);
   useEffect(() => {
     telemetryRef.current = telemetry;
     onSubmitRef.current = props.onSubmit;
+    checkFormRef.current = props.checkForm;
   });
 
   useEffect(() => {
@@ -85,6 +89,10 @@ function FormBody(props: FormScreenProps) {
   );
 
   const current = load?.panelId === panel.id ? load : undefined;
+  // Panel validation beyond the schema (issue 9): the validator sees the data normalised, the
+  // panel's checks add their errors beside their fields, and the normalised data is stored.
+  const readyValidator = current?.status === 'ready' ? current.validator : undefined;
+  const validator = useMemo(() => (readyValidator ? normalizingValidator(readyValidator, panel) : undefined), [readyValidator, panel]);
   const alert = copy.alert !== undefined && content.has(copy.alert) && (
     <div className="mu-alert" data-part="alert">
       <span className="mu-alert__icon" aria-hidden="true" />
@@ -131,7 +139,7 @@ function FormBody(props: FormScreenProps) {
             className="mu-form"
             schema={panel.schema as RJSFSchema}
             uiSchema={uiSchema}
-            validator={current.validator}
+            validator={validator ?? current.validator}
             initialFormData={initialData}
             templates={templates}
             widgets={widgets}
@@ -143,12 +151,16 @@ function FormBody(props: FormScreenProps) {
             focusOnFirstError={false}
             noHtml5Validate
             onChange={(event) => formOptions.data.set((event.formData ?? {}) as JsonObject)}
-            customValidate={(data, errors) => validateOptions(formOptions, data as JsonObject | undefined, errors, content)}
+            customValidate={(data, errors) => {
+              const withOptions = validateOptions(formOptions, data as JsonObject | undefined, errors, content);
+              const check = checkFormRef.current;
+              return check ? addCheckErrors(withOptions, check((data ?? {}) as JsonObject), content) : withOptions;
+            }}
             onError={() => setAttempt((n) => n + 1)}
             onSubmit={(event) => {
               if (submitted.current) return;
               submitted.current = true;
-              onSubmitRef.current((event.formData ?? {}) as JsonObject);
+              onSubmitRef.current(normalizeFormData(panel, (event.formData ?? {}) as JsonObject));
             }}
           >
             <div className="mu-actions">

@@ -2,9 +2,12 @@
  * Validation messages from content (VAL-01, VAL-02): each rjsf error becomes the message the
  * panel's `messages` map names for its field and keyword, looked up most specific first:
  * `field/keyword:detail`, `field/keyword`, `keyword:detail`, `keyword` (detail = the format,
- * e.g. `format:date`). An unmapped error shows 'Unknown validation error' (content key
- * `validation.unknown` when authors define it, else `app.validation.unknown`) and is logged by keyword
- * only (never a value: no personal data in telemetry).
+ * e.g. `format:date`). When the panel maps none, the keyword's default (DEFAULT_MESSAGES: a
+ * too-long value says how long it may be, never 'Unknown validation error'). An error of a
+ * keyword with no default shows 'Unknown validation error' (content key `validation.unknown`
+ * when authors define it, else `app.validation.unknown`) and is logged by keyword only (never
+ * a value: no personal data in telemetry). A message may use `{limit}`: the schema's limit
+ * (maxLength, minLength, maximum, minimum, maxItems, minItems).
  */
 import type { RJSFValidationError } from '@rjsf/utils';
 import { toPath } from '@rjsf/utils';
@@ -33,7 +36,42 @@ function detailOf(error: RJSFValidationError): string | undefined {
   return undefined;
 }
 
-/** The content key of an error's message, or undefined when the panel maps none. */
+/**
+ * The message of a JSON-Schema keyword (or `keyword:detail`) when the panel's `messages` map has
+ * none: content keys of content/en/common.json and validation.json (VAL-01).
+ */
+export const DEFAULT_MESSAGES: Readonly<Record<string, string>> = {
+  required: 'validation.required',
+  const: 'validation.required',
+  maxLength: 'validation.tooLong',
+  minLength: 'validation.tooShort',
+  pattern: 'validation.invalidFormat',
+  'format:email': 'validation.email',
+  'format:date': 'validation.invalidDate',
+  format: 'validation.invalidFormat',
+  enum: 'validation.choose',
+  'type:number': 'validation.invalidNumber',
+  'type:integer': 'validation.invalidNumber',
+  type: 'validation.invalidFormat',
+  maximum: 'validation.invalidNumber',
+  minimum: 'validation.invalidNumber',
+  exclusiveMaximum: 'validation.invalidNumber',
+  exclusiveMinimum: 'validation.invalidNumber',
+  multipleOf: 'validation.invalidNumber',
+};
+
+function detailOrType(error: RJSFValidationError): string | undefined {
+  const detail = detailOf(error);
+  if (detail !== undefined) return detail;
+  const params: unknown = error.params;
+  if (error.name === 'type' && params !== null && typeof params === 'object' && 'type' in params) {
+    const t = (params as { type: unknown }).type;
+    return typeof t === 'string' ? t : undefined;
+  }
+  return undefined;
+}
+
+/** The content key of an error's message: the panel's, else the keyword's default; undefined when neither has one. */
 export function messageKeyFor(panel: FormPanel, error: RJSFValidationError): string | undefined {
   const messages = panel.messages ?? {};
   const field = errorField(error);
@@ -48,7 +86,21 @@ export function messageKeyFor(panel: FormPanel, error: RJSFValidationError): str
   for (const c of candidates) {
     if (c !== undefined && Object.prototype.hasOwnProperty.call(messages, c)) return messages[c];
   }
+  const fallback = detailOrType(error);
+  for (const c of [fallback !== undefined ? `${keyword}:${fallback}` : undefined, keyword]) {
+    if (c !== undefined && Object.prototype.hasOwnProperty.call(DEFAULT_MESSAGES, c)) return DEFAULT_MESSAGES[c];
+  }
   return undefined;
+}
+
+/** Placeholders a message may use, from the error's params: {limit}. */
+export function messageVars(error: RJSFValidationError): Record<string, string> {
+  const params: unknown = error.params;
+  if (params !== null && typeof params === 'object' && 'limit' in params) {
+    const limit = (params as { limit: unknown }).limit;
+    if (typeof limit === 'number' || typeof limit === 'string') return { limit: String(limit) };
+  }
+  return {};
 }
 
 /**
@@ -70,7 +122,7 @@ export function createErrorTransformer(panel: FormPanel, content: ContentApi, te
         telemetry.log('warn', 'validation error without a message', { panel: panel.id, field, keyword: error.name ?? '' });
         key = content.has(UI_KEYS.unknownValidation) ? UI_KEYS.unknownValidation : UI_KEYS.unknownValidationDefault;
       }
-      const message = content.text(key);
+      const message = content.text(key, messageVars(error));
       return { ...error, message, stack: message, title: labelOf(field) };
     });
 }
