@@ -56,6 +56,8 @@ describe('self-address-panel', () => {
 
   it('hides the physical block while sameAddress is ticked (ADDR-06, ADDR-15)', async () => {
     await show(panel('self-address-panel'), { mailing: { addressType: 'D' }, sameAddress: true });
+    expect(document.querySelector('.rjsf-config-error')).toBeNull();
+    expect(field('mailing.domesticAddress')).not.toBeNull();
     expect(document.getElementById('root_physical')).toBeNull();
     fireEvent.click(field('sameAddress') as HTMLElement);
     expect(document.getElementById('root_physical')).not.toBeNull();
