@@ -19,7 +19,7 @@ import { getPath, type AppState, type JsonObject } from '../../src/engine/state'
 import { checkForm, normalizeFormData } from '../../src/engine/form-check';
 import type { FormPanel, ModuleGraph } from '../../src/engine/formats.generated';
 import { loadProject } from '../../tools/lib/project';
-import { MemoryStorage, ORIGIN, projectPack, projectSources } from './helpers';
+import { MemoryStorage, ORIGIN, projectPack } from './helpers';
 
 const server = setupServer(...createSandboxHandlers({ apiBaseUrl: '/api/', contentBaseUrl: '/content/', loggingUrl: '/log', origin: ORIGIN, latencyMs: 0 }));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -35,9 +35,7 @@ const pack = projectPack('join-now', (files) =>
     return { ...f, text: JSON.stringify(product) };
   }),
 );
-// Until the pack carries them itself: the shared field definitions and the option sources the panels refer to.
-const shared = projectSources().filter((f) => (f.path.startsWith('schemas/fields/') || f.path === 'flows/option-sources.json') && !pack.files.some((p) => p.path === f.path));
-const { flow, docs } = flowFromPack({ ...pack, files: [...pack.files, ...shared] });
+const { flow, docs } = flowFromPack(pack);
 const moduleDoc = docs.modules.get('self-address')?.value as ModuleGraph;
 const config = parseConfig({ environment: 'development', apiBaseUrl: `${ORIGIN}/api/`, contentBaseUrl: `${ORIGIN}/content/`, joinStartUrl: '/join/start/' });
 const ctx = { today: '2026-11-22' };

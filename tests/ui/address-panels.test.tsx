@@ -12,6 +12,8 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ValidatorType } from '@rjsf/utils';
 import type { FormPanel } from '../../src/engine/formats.generated';
 import FormScreen from '../../src/ui/screens/FormScreen';
+import { checkForm } from '../../src/engine/form-check';
+import type { JsonObject } from '../../src/engine/state';
 import { loadProject } from '../../tools/lib/project';
 import { makeContent, makeTelemetry, makeView } from './helpers';
 
@@ -29,8 +31,9 @@ afterEach(cleanup);
 
 async function show(p: FormPanel, formData: Record<string, unknown> = {}, variant = 'self') {
   const onSubmit = vi.fn();
+  const check = (data: JsonObject) => checkForm(docs, p, data, {}, { today: '2026-11-22' });
   render(
-    <FormScreen view={makeView(p.id, variant)} content={content} telemetry={makeTelemetry()} canGoBack onPrevious={vi.fn()} panel={p} formData={formData as never} loadValidator={loadValidator} onSubmit={onSubmit} />,
+    <FormScreen view={makeView(p.id, variant)} content={content} telemetry={makeTelemetry()} canGoBack onPrevious={vi.fn()} panel={p} formData={formData as never} loadValidator={loadValidator} checkForm={check} onSubmit={onSubmit} />,
   );
   await screen.findByRole('button', { name: 'Continue' });
   return onSubmit;
@@ -91,6 +94,26 @@ describe('self-address-panel', () => {
     await submit();
     expect(summary()).toBe('');
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ mailing: expect.objectContaining({ addressType: 'D', domesticAddress: '12 Main St.', domesticZipCode: '78701' }), sameAddress: true }));
+  });
+});
+
+describe('the P.O. Box checks on the form (ADDR-16, ADDR-17)', () => {
+  const box = { addressType: 'D', domesticAddress: 'P.O. Box 12', domesticCity: 'Austin', domesticState: 'Texas', domesticZipCode: '78701' };
+
+  it('asks for a separate physical address when sameAddress would copy a P.O. Box', async () => {
+    const onSubmit = await show(panel('self-address-panel'), { mailing: box, sameAddress: true });
+    await submit();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(errorOf('sameAddress')).toBe(content.text('address.sameAddress.poBox'));
+    expect(summary()).toContain("so it can't be your physical address");
+  });
+
+  it('refuses a physical P.O. Box beside a P.O. Box mailing address, beside the line that says so', async () => {
+    const onSubmit = await show(panel('self-address-panel'), { mailing: box, physical: { ...box, domesticAddress: '1 Oak Ave', addressLine1: 'PMB 7' } });
+    await submit();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(errorOf('physical.addressLine1')).toBe("A physical address can't be a P.O. Box, PMB or General Delivery");
+    expect(errorOf('physical.domesticAddress')).toBeUndefined();
   });
 });
 
