@@ -1,22 +1,27 @@
 /**
  * Vite plugin: serves each product's document pack in development (fresh on every request,
  * so an author's edit shows on reload), emits the packs into the build, and regenerates the
- * precompiled validators when a format or panel schema changes. A document with errors
- * fails the build with its file:line:col findings.
+ * precompiled validators when a format or panel schema changes. Documents with errors fail
+ * the build with their file:line:col findings: exactly what `npm run lint:content` exits 1 on
+ * (src/engine/check.ts checkProject, through tools/lib/project.ts lintProject).
  */
 import type { Plugin } from 'vite';
 import { formatDiagnostic, hasErrors } from '../src/engine/diagnostics';
 import { buildPack } from '../src/engine/pack';
-import { loadProject, readProjectSources } from './lib/project';
+import { PROJECT_ROOT, lintProject, loadProject, readProjectSources } from './lib/project';
 import { generateFormatValidators, generatePanelValidators, generateStateContract } from './lib/generate';
 
-function loadChecked(): { docs: ReturnType<typeof loadProject>; sources: ReturnType<typeof readProjectSources> } {
-  const sources = readProjectSources();
-  const docs = loadProject(sources);
-  return { docs, sources };
+export interface MusterDocumentsOptions {
+  /** The project whose documents are served and packed (tests point it at a copy). */
+  root?: string;
 }
 
-export function musterDocuments(): Plugin {
+export function musterDocuments(options: MusterDocumentsOptions = {}): Plugin {
+  const root = options.root ?? PROJECT_ROOT;
+  const loadChecked = (): { docs: ReturnType<typeof loadProject>; sources: ReturnType<typeof readProjectSources> } => {
+    const sources = readProjectSources(root);
+    return { docs: loadProject(sources, root), sources };
+  };
   let base = '/';
   let isBuild = false;
   return {
@@ -26,15 +31,17 @@ export function musterDocuments(): Plugin {
       isBuild = config.command === 'build';
     },
     buildStart() {
-      const { docs } = loadChecked();
-      if (hasErrors(docs.diagnostics)) {
-        const lines = docs.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
+      // What lint:content exits 1 on, the build refuses: the same function (src/engine/check.ts).
+      const { docs, findings } = lintProject(readProjectSources(root), root);
+      if (hasErrors(findings)) {
+        const lines = findings.filter((d) => d.severity === 'error').map(formatDiagnostic);
         // A build refuses broken documents; the dev server says so and keeps serving (the
         // app then shows the trap and logs the findings), so an author loses nothing.
-        if (isBuild) this.error(`the documents have errors:\n${lines.join('\n')}`);
+        if (isBuild) this.error(`the documents have errors (npm run lint:content lists them too):\n${lines.join('\n')}`);
         this.warn(`the documents have errors (run npm run lint:content):\n${lines.join('\n')}`);
-        return;
       }
+      // Validators are generated from documents that load (graph findings do not stop that in development).
+      if (hasErrors(docs.diagnostics)) return;
       generateFormatValidators();
       generateStateContract();
       generatePanelValidators(docs);

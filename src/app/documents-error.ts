@@ -1,12 +1,14 @@
 /**
  * Turning a pack into a checked flow: shared by the build's loader (documents.ts, precompiled
  * validators) and the development server's (documents-dev.ts, Ajv at run time), so both refuse
- * the same documents in the same words.
+ * the same documents in the same words, and with the function lint:content and the build
+ * refuse documents with (src/engine/check.ts checkDocuments: loader, graph analysis, flows).
  */
-import { formatDiagnostic, hasErrors, type Diagnostic } from '../engine/diagnostics';
+import { checkDocuments } from '../engine/check';
+import { formatDiagnostic, type Diagnostic } from '../engine/diagnostics';
 import type { FormatValidator } from '../engine/format-validator';
 import { resolveFlow, type Flow } from '../engine/flow';
-import { loadDocuments, type DocumentSet } from '../engine/loader';
+import type { DocumentSet } from '../engine/loader';
 import type { ProductPack } from '../engine/pack';
 import type { StateContract } from '../engine/state-contract';
 
@@ -26,9 +28,10 @@ export function checkedFlow(
   options: { validator: FormatValidator; contract: StateContract },
   sequenceId?: string,
 ): { flow: Flow; docs: DocumentSet } {
-  const docs = loadDocuments(pack.files, options);
-  if (hasErrors(docs.diagnostics)) {
-    const errors = docs.diagnostics.filter((d) => d.severity === 'error');
+  // What lint:content and the build refuse (src/engine/check.ts), on the pack's documents.
+  const { docs, findings } = checkDocuments(pack.files, options);
+  const errors = findings.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
     throw new DocumentLoadError(`documents of ${pack.productId} failed their checks: ${errors.map(formatDiagnostic).join('; ')}`, errors);
   }
   const { flow, diagnostics } = resolveFlow(docs, pack.productId, sequenceId);

@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkProject, type CheckResult } from '../../src/engine/check';
 import { classifyPath, loadDocuments, type DocumentSet, type SourceFile } from '../../src/engine/loader';
 import { createStateContract } from '../../src/engine/state-contract';
 import { createAjvFormatValidator, type FormatSchemas } from '../../src/engine/validate-ajv';
@@ -43,9 +44,19 @@ export function readFormatSchemas(root = PROJECT_ROOT): FormatSchemas {
   return schemas;
 }
 
+function loadOptions(root: string): { validator: ReturnType<typeof createAjvFormatValidator>; contract: ReturnType<typeof createStateContract> } {
+  return { validator: createAjvFormatValidator(readFormatSchemas(root)), contract: createStateContract(readJson('schemas/state.schema.json', root)) };
+}
+
 /** Load documents (the project's, or the given sources) with the Node validator. */
 export function loadProject(sources?: SourceFile[], root = PROJECT_ROOT): DocumentSet {
-  const validator = createAjvFormatValidator(readFormatSchemas(root));
-  const contract = createStateContract(readJson('schemas/state.schema.json', root));
-  return loadDocuments(sources ?? readProjectSources(root), { validator, contract });
+  return loadDocuments(sources ?? readProjectSources(root), loadOptions(root));
+}
+
+/**
+ * What lint:content and the build refuse (src/engine/check.ts checkProject): the loader's
+ * findings, the graph analysis, every product's flow and overrides, and each product's pack.
+ */
+export function lintProject(sources?: SourceFile[], root = PROJECT_ROOT): CheckResult {
+  return checkProject(sources ?? readProjectSources(root), loadOptions(root));
 }

@@ -1,0 +1,80 @@
+/**
+ * What the documents are refused for: one function for `npm run lint:content`, `npm run build`
+ * (tools/vite-plugin-muster.ts) and the browser's full check (src/app/documents-error.ts), so
+ * the three refuse the same documents in the same words. Pure: no fs, no DOM.
+ *
+ * The findings are the loader's (formats, references, rules), the graph analysis's
+ * (src/engine/analysis.ts: unreachable steps, dead ends, shadowed edges, unhandled answers and
+ * outcomes, unused documents), every product's flow for each of its sequences, and every
+ * product-level module override. Any `error` among them refuses the documents.
+ */
+import { analyzeDocuments, analyzeOverrides } from './analysis';
+import { formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics';
+import { DEFAULT_SEQUENCE, resolveFlow } from './flow';
+import { loadDocuments, type DocumentSet, type LoadOptions, type SourceFile } from './loader';
+import { buildPack } from './pack';
+
+export interface CheckResult {
+  docs: DocumentSet;
+  /** Every finding, sorted by file:line:col, each once. Errors refuse the documents; warnings do not. */
+  findings: Diagnostic[];
+}
+
+/** Sorted, and the same finding reached twice (two sequences of one product) kept once. */
+function unique(findings: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return sortDiagnostics([...findings]).filter((d) => {
+    const key = formatDiagnostic(d);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Every finding of a set of documents (a project, or one product's pack). */
+export function checkDocuments(files: readonly SourceFile[], options: LoadOptions): CheckResult {
+  const docs = loadDocuments(files, options);
+  const findings: Diagnostic[] = [...docs.diagnostics, ...analyzeDocuments(docs)];
+  // Every product's flow (each of its sequences).
+  for (const [id, doc] of docs.products) {
+    if (doc.value.abstract === true) continue;
+    for (const sequence of [DEFAULT_SEQUENCE, ...Object.keys(doc.value.sequences ?? {})]) {
+      try {
+        findings.push(...resolveFlow(docs, id, sequence).diagnostics);
+      } catch (err) {
+        findings.push({ file: doc.file, pointer: '', line: 1, col: 1, severity: 'error', message: `the flow of ${id} cannot be resolved: ${err instanceof Error ? err.message : String(err)}`, check: 'flow' });
+      }
+    }
+  }
+  findings.push(...analyzeOverrides(docs, options.validator));
+  return { docs, findings: unique(findings) };
+}
+
+/**
+ * The project's check, as lint and the build run it: `checkDocuments` on every document, then,
+ * when that finds no error, each product's pack (the documents the browser loads for it,
+ * src/engine/pack.ts) checked on its own, as the browser's full check will: an error only the
+ * pack has (a document the pack leaves out) is reported too, so nothing the build lets through
+ * is refused in the browser.
+ */
+export function checkProject(files: readonly SourceFile[], options: LoadOptions): CheckResult {
+  const result = checkDocuments(files, options);
+  if (result.findings.some((d) => d.severity === 'error')) return result;
+  const known = new Set(result.findings.map(formatDiagnostic));
+  const extra: Diagnostic[] = [];
+  for (const doc of result.docs.products.values()) {
+    if (doc.value.abstract === true) continue;
+    let packFiles: SourceFile[];
+    try {
+      packFiles = buildPack(result.docs, files, doc.value.id).files;
+    } catch (err) {
+      extra.push({ file: doc.file, pointer: '', line: 1, col: 1, severity: 'error', message: `the pack of ${doc.value.id} cannot be built: ${err instanceof Error ? err.message : String(err)}`, check: 'pack' });
+      continue;
+    }
+    for (const d of checkDocuments(packFiles, options).findings) {
+      if (d.severity !== 'error' || known.has(formatDiagnostic(d))) continue;
+      extra.push({ ...d, message: `in the pack of ${doc.value.id} (the documents the browser loads for it, src/engine/pack.ts): ${d.message}`, check: 'pack' });
+    }
+  }
+  return extra.length > 0 ? { docs: result.docs, findings: unique([...result.findings, ...extra]) } : result;
+}

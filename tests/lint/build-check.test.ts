@@ -1,0 +1,108 @@
+/**
+ * `npm run build` refuses exactly what `npm run lint:content` exits 1 on, and the browser's full
+ * check refuses the same (issue 9, "Authors' tools": an orphan step used to pass the build). One
+ * function decides (src/engine/check.ts); this drives its three callers on a copy of the project
+ * with an orphan step: the lint command, the Vite plugin's buildStart as a build runs it, and the
+ * browser's checkedFlow on the product's pack.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Plugin, ResolvedConfig } from 'vite';
+import { checkedFlow, DocumentLoadError } from '../../src/app/documents-error';
+import { checkProject } from '../../src/engine/check';
+import { formatDiagnostic } from '../../src/engine/diagnostics';
+import { buildPack } from '../../src/engine/pack';
+import { createStateContract } from '../../src/engine/state-contract';
+import { createAjvFormatValidator } from '../../src/engine/validate-ajv';
+import { PROJECT_ROOT, lintProject, loadProject, readFormatSchemas, readJson, readProjectSources } from '../../tools/lib/project';
+import { musterDocuments } from '../../tools/vite-plugin-muster';
+import { edited, sourcesOf } from './fixture';
+import { aModuleWithEdges, positionAt, type Json } from './helpers';
+
+const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
+
+/** A copy of the project's documents and schemas, with an orphan step in one module. */
+const root = mkdtempSync(path.join(tmpdir(), 'muster-build-check-'));
+for (const folder of ['flows', 'schemas', 'rules', 'content', 'tests/scenarios']) cpSync(path.join(PROJECT_ROOT, folder), path.join(root, folder), { recursive: true });
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const { path: modulePath } = aModuleWithEdges(readProjectSources(root));
+const moduleDoc = JSON.parse(readFileSync(path.join(root, modulePath), 'utf8')) as Json;
+(moduleDoc.steps as Json)['orphan-step'] = { kind: 'branch', next: [{ to: '@end' }] };
+const text = `${JSON.stringify(moduleDoc, null, 2)}\n`;
+writeFileSync(path.join(root, modulePath), text);
+const pos = positionAt(text, text.indexOf('"orphan-step":'));
+const orphanLine = `${modulePath}:${pos.line}:${pos.col} error`;
+
+/** The error lines lint prints for ROOT, and its exit status. */
+function lintErrors(dir: string): { status: number | null; errors: string[] } {
+  const r = spawnSync(TSX, [path.join(PROJECT_ROOT, 'tools/lint.ts'), dir], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  return { status: r.status, errors: r.stdout.split('\n').filter((l) => / error /.test(l) && !l.startsWith('lint: ')) };
+}
+
+/** The plugin's buildStart as `vite build` runs it: the error it refuses the build with, or undefined. */
+function buildRefusal(dir: string): string | undefined {
+  const plugin = musterDocuments({ root: dir }) as Plugin & { configResolved: (c: ResolvedConfig) => void; buildStart: (this: unknown) => void };
+  plugin.configResolved({ base: '/', command: 'build' } as ResolvedConfig);
+  try {
+    plugin.buildStart.call({
+      error: (message: string) => {
+        throw new Error(message);
+      },
+      warn: () => {},
+    });
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+describe('one check for lint, the build and the browser', () => {
+  it('an orphan step: lint exits 1, the build refuses the same errors, the browser refuses the pack', () => {
+    const lint = lintErrors(root);
+    expect(lint.status).toBe(1);
+    const orphan = lint.errors.find((l) => l.startsWith(orphanLine));
+    expect(orphan).toMatch(/step "orphan-step" of module \S+ is reached from neither .* \[unreachable-step\]$/);
+
+    const refusal = buildRefusal(root);
+    expect(refusal).toBeDefined();
+    const refused = (refusal ?? '').split('\n').slice(1);
+    expect(refused.sort()).toEqual([...lint.errors].sort());
+
+    const sources = readProjectSources(root);
+    const docs = loadProject(sources, root);
+    const options = { validator: createAjvFormatValidator(readFormatSchemas(root)), contract: createStateContract(readJson('schemas/state.schema.json', root)) };
+    const product = [...docs.products.values()].find((p) => p.value.abstract !== true && buildPack(docs, sources, p.value.id).files.some((f) => f.path === modulePath));
+    expect(product).toBeDefined();
+    let thrown: unknown;
+    try {
+      checkedFlow(buildPack(docs, sources, product?.value.id ?? ''), options);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(DocumentLoadError);
+    expect((thrown as DocumentLoadError).diagnostics.map(formatDiagnostic)).toContain(orphan);
+  });
+
+  it('the project as it is: the build refuses exactly what lint reports as errors (none when lint passes)', () => {
+    const lint = lintProject().findings.filter((d) => d.severity === 'error').map(formatDiagnostic);
+    const { errors } = lintErrors(PROJECT_ROOT);
+    expect(errors.sort()).toEqual([...lint].sort());
+  });
+
+  it("a step reached only from a module no product visits is refused in that product's pack, so lint reports it", () => {
+    const docs = edited((d) => {
+      // Module z (in no product) jumps to b's step qx; nothing in the product reaches qx.
+      const b = d['flows/modules/b.json'] as Json;
+      (b.steps as Json).qx = { kind: 'branch', next: [{ to: '@end' }] };
+      d['flows/modules/z.json'] = { id: 'z', start: 'zz', steps: { zz: { kind: 'branch', next: [{ to: { module: 'b', step: 'qx' } }] } } };
+    });
+    const sources = sourcesOf(docs);
+    const options = { validator: createAjvFormatValidator(readFormatSchemas()), contract: createStateContract(readJson('schemas/state.schema.json')) };
+    const errors = checkProject(sources, options).findings.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => `${d.file} ${d.check}`)).toEqual(['flows/modules/b.json pack', 'flows/modules/b.json pack']);
+    expect(errors[0]?.message).toMatch(/^in the pack of (join-now|p) \(the documents the browser loads for it, src\/engine\/pack\.ts\): step "qx" of module b is reached from neither/);
+  });
+});
