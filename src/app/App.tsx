@@ -16,7 +16,8 @@ import { exitCopy } from '../ui/template/exit-copy';
 import { orderedDisclosures } from '../ui/template/disclosures';
 import { getPath } from '../engine/state';
 import { AppContext, ShellContext, useApp, useFlow, type ShellActions } from './context';
-import { StepHost } from './StepHost';
+import { StepHost, TrapFallback } from './StepHost';
+import { describeRenderError, ScreenBoundary } from '../ui/template/ScreenBoundary';
 import { pageTitle, screenName } from './page-title';
 import { progressModel } from './progress';
 import { appPath, BASENAME, commandRoutes, parsePath, pathOf } from './routes';
@@ -153,6 +154,18 @@ function Shell({ history }: { history: AppHistory }) {
     );
   }, [store, app, flow]);
 
+  // A screen or widget that throws while rendering: the trap, with the error logged (no personal
+  // data: its kind and components, not its message), and the flow on its error route.
+  const onScreenError = useCallback(
+    (error: unknown, info: { componentStack?: string | null }) => {
+      const view = store.view;
+      const described = describeRenderError(error, info.componentStack);
+      app.telemetry.log('error', 'screen failed to render', { module: view.module, step: view.step, variant: view.variant, ...described });
+      if (view.kind !== 'error') store.fail(`SCREEN_ERROR|${view.step}|${described.error}`);
+    },
+    [store, app.telemetry],
+  );
+
   const progress = progressModel(flow, snap.state, snap.view, store.context());
   const authenticated = getPath(snap.state, 'session.authenticated') === true;
   const disclosures = useMemo(() => orderedDisclosures(flow.product, content, authenticated, app.telemetry), [flow, content, authenticated, app.telemetry]);
@@ -160,13 +173,15 @@ function Shell({ history }: { history: AppHistory }) {
   return (
     <ShellContext.Provider value={actions}>
       <Template content={content} brand={brand} productId={flow.productId} theme={flow.product.config?.theme} demo={app.demo} progress={progress} disclosures={disclosures} onExit={() => setExitOpen(true)}>
-        {parsed.kind === 'test' ? (
-          <Suspense fallback={<div className="mu-waiting" aria-busy="true" />}>
-            <TestRoute name={parsed.name} />
-          </Suspense>
-        ) : (
-          <StepHost />
-        )}
+        <ScreenBoundary resetKey={snap.version} fallback={<TrapFallback />} onError={onScreenError}>
+          {parsed.kind === 'test' ? (
+            <Suspense fallback={<div className="mu-waiting" aria-busy="true" />}>
+              <TestRoute name={parsed.name} />
+            </Suspense>
+          ) : (
+            <StepHost />
+          )}
+        </ScreenBoundary>
       </Template>
       <ExitDialog open={exitOpen} copy={copy} onLeave={leave} onStay={() => setExitOpen(false)} />
     </ShellContext.Provider>
