@@ -57,11 +57,11 @@ export const ADDRESS_COUNTRIES: Item[] = COUNTRIES.map((c) => ({ shortName: c.co
 /** Every country but the United States, which the client puts first as 99 (REF-06). */
 export const CITIZENSHIP_COUNTRIES: Item[] = COUNTRIES.filter((c) => c.code !== 'USA').map((c) => ({ code: c.code, name: c.name }));
 
-/** REF-07: the subdivisions of a country by its code (alpha-3; the US also answers to 99 and US). */
+/** REF-07: the subdivisions of a country by its code (alpha-3; the US also answers to 99 and US): shortName is the ISO 3166-2 code without the country (TX, ON, BY), name the subdivision's name. */
 export function subdivisionsOf(countryCode: string): Item[] {
   const code = countryCode.toUpperCase();
   const key = code === '99' || code === 'US' ? 'USA' : code;
-  return (SUBDIVISIONS[key] ?? []).map((s) => ({ shortName: s.name, code: s.code }));
+  return (SUBDIVISIONS[key] ?? []).map((s) => ({ shortName: s.code, name: s.name }));
 }
 
 export const BRANCHES: Item[] = [
