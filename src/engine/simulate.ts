@@ -19,6 +19,8 @@ import {
 } from './flow';
 import { answerAliases, normalizeAnswerMap, normalizeInitialState } from './answer-aliases';
 import type { FormPanel } from './formats.generated';
+import { checkForm as runChecks, normalizeFormData } from './form-check';
+import { messageVars, schemaMessageKey, UNKNOWN_MESSAGE_KEYS, type SchemaErrorRef } from './form-messages';
 import type { DocumentSet } from './loader';
 import { getPath, isObject, type AppState, type JsonObject } from './state';
 
@@ -53,6 +55,8 @@ export interface SimulateStop {
   message?: string;
   /** The answer keys the stopping panel needs. */
   needs?: string[];
+  /** The answers the stopping panel refuses: the answer key and the message as the applicant would read it. */
+  errors?: { field: string; message: string }[];
 }
 
 export interface SimulateResult {
@@ -63,8 +67,21 @@ export interface SimulateResult {
   state?: AppState;
 }
 
-/** Checks form data: which required fields are missing and which values are invalid. */
-export type FormChecker = (panel: FormPanel, data: JsonObject) => { missing: string[]; invalid: string[] };
+/**
+ * Checks form data against the panel's schema: which required fields are missing, which values
+ * are invalid (prose), and, when the checker can say, the invalid values' errors (field, keyword,
+ * params) so the stop can give each the message the form would show.
+ */
+export type FormChecker = (panel: FormPanel, data: JsonObject) => { missing: string[]; invalid: string[]; errors?: SchemaErrorRef[] };
+
+/** A content key's text with {placeholders} filled; a key content lacks is VAL-02's 'Unknown validation error'. */
+function messageText(docs: DocumentSet, key: string | undefined, vars: Record<string, string> = {}): string {
+  for (const k of [key, ...UNKNOWN_MESSAGE_KEYS]) {
+    const text = k === undefined ? undefined : docs.content.get(k)?.text;
+    if (typeof text === 'string') return text.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
+  }
+  return 'Unknown validation error';
+}
 
 /** Top-level `required` only; the Node tool passes a full JSON Schema checker. */
 export const requiredOnlyChecker: FormChecker = (panel, data) => {
@@ -198,11 +215,21 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
         keys.push(key);
         if (answers[key] !== undefined && !consumed.has(key)) data[field] = answers[key] as JsonValue;
       }
-      const { missing, invalid } = checkForm(panel, data);
+      // As the form screen does: normalised, then the schema, then the panel's checks (src/engine/form-check.ts).
+      const cleaned = normalizeFormData(panel, data);
+      const { missing, invalid, errors: schemaErrors } = checkForm(panel, cleaned);
       if (missing.length > 0) return stopWith(state, view, { needs: missing.map((f) => answerKey(f, view.variant)) });
-      if (invalid.length > 0) return stopWith(state, { ...view, kind: 'error' }, { message: `invalid answers on ${panel.id}: ${invalid.join('; ')}` });
+      if (invalid.length > 0 && schemaErrors === undefined) return stopWith(state, { ...view, kind: 'error' }, { message: `invalid answers on ${panel.id}: ${invalid.join('; ')}` });
+      const refused = [
+        ...(schemaErrors ?? []).map((e) => ({ field: e.field, message: messageText(docs, schemaMessageKey(panel, e), messageVars(e.params)) })),
+        ...runChecks(docs, panel, cleaned, state, ctx).map((e) => ({ field: e.field, message: messageText(docs, e.message) })),
+      ];
+      if (refused.length > 0) {
+        const errors = refused.map((e) => ({ field: answerKey(e.field, view.variant), message: e.message }));
+        return stopWith(state, view, { errors, message: `invalid answers on ${panel.id}: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}` });
+      }
       for (const k of keys) if (answers[k] !== undefined) consumed.add(k);
-      state = submitAnswer(flow, state, data, ctx);
+      state = submitAnswer(flow, state, cleaned, ctx);
     } catch (err) {
       if (err instanceof FlowError) return stopWith(state, { ...view, kind: 'error' }, { message: err.message });
       throw err;

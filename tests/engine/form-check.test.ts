@@ -5,6 +5,12 @@ import { readFileSync } from 'node:fs';
 import { createRuleEngine, type Logic } from '../../src/rules/index';
 import { checkForm, normalizeFormData, normalizeValue, UNKNOWN_CHECK_MESSAGE } from '../../src/engine/form-check';
 import type { FieldCheck, FormPanel } from '../../src/engine/formats.generated';
+import { simulate } from '../../src/engine/simulate';
+import { getPath } from '../../src/engine/state';
+import type { JsonValue } from '../../src/rules/index';
+import { createFormChecker } from '../../tools/lib/form-checker';
+import { loadProject } from '../../tools/lib/project';
+import { miniProject } from './mini';
 
 const namedRules: Record<string, Logic> = {};
 for (const file of ['rules/validation.rules.json', 'rules/address.rules.json']) {
@@ -124,5 +130,51 @@ describe('checkForm', () => {
       { field: 'c', message: UNKNOWN_CHECK_MESSAGE },
     ]);
     expect(onRuleError.mock.calls.map(([, e]) => (e as { code: string }).code)).toEqual(['UNKNOWN_OPERATION', 'INVALID_DATE', 'UNKNOWN_RULE']);
+  });
+});
+
+describe('simulate runs the same normalize and checks as the form (issue 9, authors\' tools)', () => {
+  const formPanel = {
+    id: 'qc',
+    kind: 'form',
+    bind: 'eligibility.{variant}.militaryDetails',
+    title: 'c.title',
+    schema: {
+      type: 'object',
+      required: ['startDate'],
+      properties: { startDate: { type: 'string', format: 'date' }, endDate: { type: 'string', format: 'date' }, rank: { type: 'string', maxLength: 4 } },
+    },
+    labels: { startDate: 'c.title', endDate: 'c.title', rank: 'c.title' },
+    normalize: { rank: 'upper' },
+    checks: [
+      { field: 'startDate', invalidWhen: { rule: ['validation.futureDate', { date: { var: 'form.startDate' } }] }, message: 'validation.futureDate' },
+      { field: 'endDate', invalidWhen: { rule: ['validation.dateBefore', { date: { var: 'form.endDate' }, limit: { var: 'form.startDate' } }] }, message: 'validation.priorToEnlistment' },
+    ],
+  };
+  const docs = loadProject(
+    miniProject({
+      'schemas/panels/qc.json': formPanel as unknown as JsonValue,
+      'rules/validation.rules.json': readFileSync('rules/validation.rules.json', 'utf8'),
+      'content/en/validation.json': readFileSync('content/en/validation.json', 'utf8'),
+      'content/en/common.json': readFileSync('content/en/common.json', 'utf8'),
+    }),
+  );
+  const walk = (answers: Record<string, JsonValue>) =>
+    simulate(docs, { product: 'p', today: '2026-11-22', answers: { militaryService: 'yes', currentMilitaryStatus: 'retired', ...answers } }, { checkForm: createFormChecker() });
+
+  it('stops at the panel with each refused answer and the message the applicant would read', () => {
+    const stop = walk({ startDate: '2030-01-01', endDate: '2029-01-01', rank: 'toolong' }).stop;
+    expect(stop).toMatchObject({ kind: 'panel', step: 'qc' });
+    expect(stop.errors).toEqual([
+      { field: 'rank', message: 'Must be 4 characters or fewer' },
+      { field: 'startDate', message: "Can't Be a Future Date" },
+      { field: 'endDate', message: "Can't Be Prior to Enlistment Date" },
+    ]);
+  });
+
+  it('stores the normalised answers and walks on when they pass', () => {
+    const result = walk({ startDate: '2010-01-01', endDate: '2014-01-01', rank: 'sgt' });
+    expect(result.stop).toMatchObject({ kind: 'panel', module: 'b', step: 'qe' }); // past qc: module b's first question
+    expect(getPath(result.state, 'eligibility.self.militaryDetails')).toEqual({ startDate: '2010-01-01', endDate: '2014-01-01', rank: 'SGT' });
   });
 });

@@ -3,7 +3,8 @@
  * panel's `messages` map names for its field and keyword, looked up most specific first:
  * `field/keyword:detail`, `field/keyword`, `keyword:detail`, `keyword` (detail = the format,
  * e.g. `format:date`). When the panel maps none, the keyword's default (DEFAULT_MESSAGES: a
- * too-long value says how long it may be, never 'Unknown validation error'). An error of a
+ * too-long value says how long it may be, never 'Unknown validation error'); the lookup is
+ * src/engine/form-messages.ts, which simulate shares. An error of a
  * keyword with no default shows 'Unknown validation error' (content key `validation.unknown`
  * when authors define it, else `app.validation.unknown`) and is logged by keyword only (never
  * a value: no personal data in telemetry). A message may use `{limit}`: the schema's limit
@@ -14,6 +15,9 @@ import { toPath } from '@rjsf/utils';
 import type { FormPanel } from '../../../engine/formats.generated';
 import type { ContentApi, Telemetry } from '../../contract';
 import { UI_KEYS } from '../copy';
+import { messageVars, schemaMessageKey } from '../../../engine/form-messages';
+
+export { DEFAULT_MESSAGES } from '../../../engine/form-messages';
 
 /** The dotted field path of an error (`firstName`, `address.zip`); '' for the form itself. */
 export function errorField(error: RJSFValidationError): string {
@@ -27,80 +31,9 @@ export function fieldId(field: string, idPrefix = 'root'): string {
   return field === '' ? idPrefix : [idPrefix, ...field.split('.')].join('_');
 }
 
-function detailOf(error: RJSFValidationError): string | undefined {
-  const params: unknown = error.params;
-  if (error.name === 'format' && params !== null && typeof params === 'object' && 'format' in params) {
-    const f = (params as { format: unknown }).format;
-    return typeof f === 'string' ? f : undefined;
-  }
-  return undefined;
-}
-
-/**
- * The message of a JSON-Schema keyword (or `keyword:detail`) when the panel's `messages` map has
- * none: content keys of content/en/common.json and validation.json (VAL-01).
- */
-export const DEFAULT_MESSAGES: Readonly<Record<string, string>> = {
-  required: 'validation.required',
-  const: 'validation.required',
-  maxLength: 'validation.tooLong',
-  minLength: 'validation.tooShort',
-  pattern: 'validation.invalidFormat',
-  'format:email': 'validation.email',
-  'format:date': 'validation.invalidDate',
-  format: 'validation.invalidFormat',
-  enum: 'validation.choose',
-  'type:number': 'validation.invalidNumber',
-  'type:integer': 'validation.invalidNumber',
-  type: 'validation.invalidFormat',
-  maximum: 'validation.invalidNumber',
-  minimum: 'validation.invalidNumber',
-  exclusiveMaximum: 'validation.invalidNumber',
-  exclusiveMinimum: 'validation.invalidNumber',
-  multipleOf: 'validation.invalidNumber',
-};
-
-function detailOrType(error: RJSFValidationError): string | undefined {
-  const detail = detailOf(error);
-  if (detail !== undefined) return detail;
-  const params: unknown = error.params;
-  if (error.name === 'type' && params !== null && typeof params === 'object' && 'type' in params) {
-    const t = (params as { type: unknown }).type;
-    return typeof t === 'string' ? t : undefined;
-  }
-  return undefined;
-}
-
 /** The content key of an error's message: the panel's, else the keyword's default; undefined when neither has one. */
 export function messageKeyFor(panel: FormPanel, error: RJSFValidationError): string | undefined {
-  const messages = panel.messages ?? {};
-  const field = errorField(error);
-  const keyword = error.name ?? '';
-  const detail = detailOf(error);
-  const candidates = [
-    detail !== undefined ? `${field}/${keyword}:${detail}` : undefined,
-    `${field}/${keyword}`,
-    detail !== undefined ? `${keyword}:${detail}` : undefined,
-    keyword,
-  ];
-  for (const c of candidates) {
-    if (c !== undefined && Object.prototype.hasOwnProperty.call(messages, c)) return messages[c];
-  }
-  const fallback = detailOrType(error);
-  for (const c of [fallback !== undefined ? `${keyword}:${fallback}` : undefined, keyword]) {
-    if (c !== undefined && Object.prototype.hasOwnProperty.call(DEFAULT_MESSAGES, c)) return DEFAULT_MESSAGES[c];
-  }
-  return undefined;
-}
-
-/** Placeholders a message may use, from the error's params: {limit}. */
-export function messageVars(error: RJSFValidationError): Record<string, string> {
-  const params: unknown = error.params;
-  if (params !== null && typeof params === 'object' && 'limit' in params) {
-    const limit = (params as { limit: unknown }).limit;
-    if (typeof limit === 'number' || typeof limit === 'string') return { limit: String(limit) };
-  }
-  return {};
+  return schemaMessageKey(panel, { field: errorField(error), keyword: error.name ?? '', params: error.params });
 }
 
 /**
@@ -122,7 +55,7 @@ export function createErrorTransformer(panel: FormPanel, content: ContentApi, te
         telemetry.log('warn', 'validation error without a message', { panel: panel.id, field, keyword: error.name ?? '' });
         key = content.has(UI_KEYS.unknownValidation) ? UI_KEYS.unknownValidation : UI_KEYS.unknownValidationDefault;
       }
-      const message = content.text(key, messageVars(error));
+      const message = content.text(key, messageVars(error.params));
       return { ...error, message, stack: message, title: labelOf(field) };
     });
 }
