@@ -9,7 +9,6 @@
  */
 import shellStrings from '../../content/en/shell.json';
 import { toErrorRoute, startFlow, stepOf, currentCoordinate, DEFAULT_PRODUCT, DEFAULT_SEQUENCE, type Flow } from '../engine/flow';
-import { answerAliases, normalizeStateAnswers } from '../engine/answer-aliases';
 import type { DocumentSet } from '../engine/loader';
 import type { AppState, JsonObject } from '../engine/state';
 import type { JsonValue } from '../rules/index';
@@ -204,7 +203,9 @@ export async function boot(env: BootEnv): Promise<BootResult> {
 
   let state: AppState | undefined;
   if (!isEntry && snapshot && snapshot.productId === productId && validRestoredState(flow, snapshot.state)) {
-    // TRI-05: a session stored by an older version may hold older notations of an answer.
+    // TRI-05: a session stored by an older version may hold older notations of an answer. The
+    // code loads only for a restored session (the first screen's JS budget).
+    const { answerAliases, normalizeStateAnswers } = await import('../engine/answer-aliases');
     state = normalizeStateAnswers(answerAliases(docs), snapshot.state);
   }
   if (!state) {
