@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+/**
+ * Reference data in the whole app (jsdom, the sandbox's handlers in msw/node): join-now's
+ * military-details panel gets its branches from the service through FormStep's loader, the
+ * ranks follow the branch, a failed list recovers on Retry with the answers kept.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { App } from '../../src/app/App';
+import { createMemoryHistory } from '../../src/app/history';
+import { createSandboxHandlers } from '../../src/sandbox/handlers';
+import { REFERENCE_PREFIX } from '../../src/sandbox/reference-handlers';
+import { bootWith, logged, ORIGIN } from './helpers';
+
+const server = setupServer(...createSandboxHandlers({ apiBaseUrl: `${ORIGIN}/api/`, contentBaseUrl: `${ORIGIN}/content/`, loggingUrl: `${ORIGIN}/log`, origin: ORIGIN, latencyMs: 0 }));
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+async function open(panel: string) {
+  const booted = await bootWith({ search: `?panel=${panel}` });
+  if (booted.result.kind !== 'ready') throw new Error(`not ready: ${booted.result.kind}`);
+  const history = createMemoryHistory([`/?panel=${panel}`]);
+  render(<App app={booted.result.app} history={history} />);
+  return { app: booted.result.app, console: booted.console };
+}
+
+const select = (field: string) => document.getElementById(`root_${field}`) as HTMLSelectElement | null;
+const ready = (field: string) => waitFor(() => expect(select(field)?.getAttribute('data-options-state')).toBe('ready'), { timeout: 5000 });
+const values = (field: string) => [...(select(field)?.options ?? [])].map((o) => o.value).filter((v) => v !== '');
+
+describe('military-details in the app', () => {
+  it('branches come from the service; ranks and components follow the branch', async () => {
+    await open('military-details');
+    await ready('branch');
+    expect(values('branch')).toEqual(['AF', 'A', 'CG', 'MC', 'N', 'PHS', 'NOAA', 'SF']);
+    expect(select('rank')?.getAttribute('data-options-state')).toBe('waiting');
+    act(() => {
+      fireEvent.change(select('branch') as HTMLSelectElement, { target: { value: 'CG' } });
+    });
+    await ready('rank');
+    expect(values('rank')[0]).toBe('Seaman Recruit (E-1)');
+    expect(values('rank')).toContain('Master Chief Petty Officer of the Coast Guard (E-9)');
+    if (select('component')) {
+      await ready('component');
+      expect(values('component')).toEqual(['REG', 'RES']);
+    }
+  });
+
+  it('a failed branch list shows Retry, logs FIELD_LOAD_ERROR, and recovers', async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${ORIGIN}/api/${REFERENCE_PREFIX}military/branches`, () => {
+        calls++;
+        return calls === 1 ? HttpResponse.json({ message: 'down' }, { status: 503 }) : HttpResponse.json([{ shortName: 'A', displayValue: 'Army' }]);
+      }),
+    );
+    const { app, console: out } = await open('military-details');
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 });
+    await act(async () => {
+      fireEvent.click(retry);
+    });
+    await ready('branch');
+    expect(values('branch')).toEqual(['A']);
+    expect(calls).toBe(2);
+    expect(app.store.view.step).toBe('military-details');
+    const log = logged(out.error) + logged(out.warn) + logged(out.info);
+    expect(log).toContain('FIELD_LOAD_ERROR');
+    expect(log).toContain('militaryBranches');
+  });
+});
