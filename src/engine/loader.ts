@@ -27,6 +27,10 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
     if (condition === undefined || typeof condition === 'boolean') return;
     if (typeof condition === 'string') {
       if (!set.rules.has(condition)) report(doc, pointer, 'error', 'broken-reference', `unknown rule "${condition}"${suggest(condition, set.rules.keys())}`);
+      else if (set.ruleEngine.ruleArguments(condition).length > 0) {
+        const args = set.ruleEngine.ruleArguments(condition).map((a) => `"${a}": ...`).join(', ');
+        report(doc, pointer, 'error', 'bad-rule', `rule "${condition}" takes arguments: write {"rule": ["${condition}", {${args}}]}`);
+      }
       return;
     }
     checkLogic(doc, pointer, condition as Logic);

@@ -178,3 +178,28 @@ describe('simulate runs the same normalize and checks as the form (issue 9, auth
     expect(getPath(result.state, 'eligibility.self.militaryDetails')).toEqual({ startDate: '2010-01-01', endDate: '2014-01-01', rank: 'SGT' });
   });
 });
+
+describe('lint: a rule that takes arguments is called with them', () => {
+  it('refuses its bare id as a condition (a check or an edge): it would read no arguments', () => {
+    const docs = loadProject(
+      miniProject({
+        'rules/address.rules.json': readFileSync('rules/address.rules.json', 'utf8'),
+        'schemas/panels/qc.json': {
+          id: 'qc',
+          kind: 'form',
+          bind: 'eligibility.{variant}.militaryDetails',
+          title: 'c.title',
+          schema: { type: 'object', properties: { rank: { type: 'string' } } },
+          labels: { rank: 'c.title' },
+          checks: [
+            { field: 'rank', invalidWhen: 'address.isPoBox', message: 'c.title' },
+            { field: 'rank', invalidWhen: { rule: ['address.isPoBox', { text: { var: 'form.rank' } }] }, message: 'c.title' },
+          ],
+        },
+      }),
+    );
+    const found = docs.diagnostics.filter((d) => d.file === 'schemas/panels/qc.json' && d.severity === 'error');
+    expect(found.map((d) => [d.check, d.pointer])).toEqual([['bad-rule', '/checks/0/invalidWhen']]);
+    expect(found[0]?.message).toContain('{"rule": ["address.isPoBox", {"text": ...}]}');
+  });
+});
