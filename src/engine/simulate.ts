@@ -17,6 +17,7 @@ import {
   type FlowContext,
   type StepView,
 } from './flow';
+import { leafFields } from './review';
 import { answerAliases, normalizeAnswerMap, normalizeInitialState } from './answer-aliases';
 import type { FormPanel } from './formats.generated';
 import { checkForm as runChecks, normalizeFormData } from './form-check';
@@ -207,7 +208,8 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
         state = submitAnswer(flow, state, {}, ctx);
         continue;
       }
-      const fields = Object.keys((panel.schema.properties ?? {}) as object);
+      // Top-level fields, with those that show under a condition (dependencies, if/then).
+      const fields = [...new Set([...Object.keys((panel.schema.properties ?? {}) as object), ...leafFields(panel.schema as JsonValue).map((f) => f.split('.')[0] as string)])];
       const data: JsonObject = {};
       const keys: string[] = [];
       for (const field of fields) {

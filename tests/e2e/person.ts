@@ -1,0 +1,62 @@
+/**
+ * How a person fills a form in the end-to-end tests: by the visible labels, typing into text
+ * inputs, choosing an option of a select by its visible text (waiting for a reference list to
+ * arrive), picking a radio button by its label inside a labelled group, ticking a box. Nothing
+ * here knows field ids: a test that passes here works for someone reading the screen.
+ */
+import type { Locator, Page } from 'playwright-core';
+
+const screen = (page: Page): Locator => page.locator('[data-screen]').last();
+
+function exact(label: string): RegExp {
+  return new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(\\(optional\\))?\\s*\\*?\\s*$`, 'i');
+}
+
+/** The field with this visible label on the current screen (within a group, when given). */
+export function field(page: Page, label: string, group?: string): Locator {
+  const scope = group ? screen(page).getByRole('group', { name: exact(group) }) : screen(page);
+  return scope.getByLabel(exact(label)).first();
+}
+
+/** Types into a text field as a person would (click, clear, type). */
+export async function type(page: Page, label: string, value: string, group?: string): Promise<void> {
+  const input = field(page, label, group);
+  await input.click();
+  await input.fill('');
+  await input.pressSequentially(value, { delay: 0 });
+}
+
+/** Chooses an option by its visible text; waits until the list has it (reference data arrives from the service). */
+export async function choose(page: Page, label: string, optionText: string | RegExp, group?: string): Promise<void> {
+  const select = field(page, label, group);
+  await select.waitFor({ state: 'visible' });
+  const matcher = typeof optionText === 'string' ? exact(optionText) : optionText;
+  const option = select.locator('option').filter({ hasText: matcher }).first();
+  await option.waitFor({ state: 'attached', timeout: 15000 });
+  const value = await option.getAttribute('value');
+  await select.selectOption(value ?? '');
+}
+
+/** Picks the radio button `answer` in the group labelled `question`. */
+export async function pick(page: Page, question: string, answer: string): Promise<void> {
+  const group = screen(page).getByRole('radiogroup', { name: exact(question) }).or(screen(page).getByRole('group', { name: exact(question) }));
+  await group.first().getByLabel(exact(answer)).check();
+}
+
+export async function tick(page: Page, label: string): Promise<void> {
+  await field(page, label).check();
+}
+
+export async function pressContinue(page: Page): Promise<void> {
+  await screen(page).locator('[data-action="continue"]').click();
+}
+
+/** The messages shown beside fields, by field label (the error summary is not counted). */
+export async function fieldErrors(page: Page): Promise<string[]> {
+  return screen(page).locator('.mu-field-error, [data-part="field-error"]').allInnerTexts();
+}
+
+/** The error summary's entries (each links to its field). */
+export async function summaryErrors(page: Page): Promise<string[]> {
+  return screen(page).locator('[data-part="error-summary"] li, .mu-error-summary li').allInnerTexts();
+}
