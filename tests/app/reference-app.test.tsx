@@ -72,5 +72,6 @@ describe('military-details in the app', () => {
     const log = logged(out.error) + logged(out.warn) + logged(out.info);
     expect(log).toContain('FIELD_LOAD_ERROR');
     expect(log).toContain('militaryBranches');
+    expect(log).toContain('503');
   });
 });
