@@ -48,6 +48,15 @@ function param(params: unknown, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * Whether a person sees an error of this keyword: Ajv's `if` error ('must match "then" schema')
+ * only repeats that the `then`/`else` branch failed, whose own errors (a required field, a
+ * pattern) are reported beside it on their fields. The form screen and simulate both filter by it.
+ */
+export function isShownKeyword(keyword: string): boolean {
+  return keyword !== 'if';
+}
+
 /** The content key of an error's message: the panel's, else the keyword's default; undefined when neither has one. */
 export function schemaMessageKey(panel: Pick<FormPanel, 'messages'>, error: SchemaErrorRef): string | undefined {
   const messages = panel.messages ?? {};

@@ -1,36 +1,41 @@
 /**
- * Checks form-panel data against the panel's JSON Schema (draft-07, as rjsf validates it),
- * for `simulate`: which required fields are missing and which values are invalid, with each
- * invalid field's first error (keyword and params) for the message the form would show.
+ * Checks form-panel data for `simulate` with the validator the browser's form uses: rjsf's Ajv 8
+ * validator with rjsf's own Ajv configuration (`customizeValidator()` from @rjsf/validator-ajv8;
+ * the browser runs the same configuration precompiled by `npm run pack`, tools/lib/generate.ts),
+ * on the panel's schema as the loader registered it (shared field definitions inlined). It says
+ * which required fields are missing, which values are invalid, and each invalid field's first
+ * error (field, keyword, params), for the message the form would show
+ * (src/engine/form-messages.ts). Errors a person never sees (`if`) are left out, as the form does.
  */
-import Ajv, { type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import { toPath, type RJSFSchema } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { FormPanel } from '../../src/engine/formats.generated';
+import { isShownKeyword, type SchemaErrorRef } from '../../src/engine/form-messages';
 import type { FormChecker } from '../../src/engine/simulate';
-import type { SchemaErrorRef } from '../../src/engine/form-messages';
 
 export function createFormChecker(): FormChecker {
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
-  const cache = new WeakMap<FormPanel, ValidateFunction>();
-  return (panel, data) => {
-    let validate = cache.get(panel);
-    if (!validate) {
-      validate = ajv.compile(panel.schema);
-      cache.set(panel, validate);
-    }
-    if (validate(data)) return { missing: [], invalid: [], errors: [] };
+  // One validator for every panel: Ajv caches each compiled schema by the schema object, and a
+  // loaded document set keeps its objects, so a batch of walks compiles each panel once.
+  const validator = customizeValidator();
+  return (panel: FormPanel, data) => {
+    const { errors: found } = validator.validateFormData(data, panel.schema as RJSFSchema);
     const missing: string[] = [];
     const invalid: string[] = [];
     const errors: SchemaErrorRef[] = [];
-    for (const e of validate.errors ?? []) {
-      if (e.keyword === 'required') missing.push(String((e.params as { missingProperty: string }).missingProperty));
-      else if (!['if', 'then', 'else', 'oneOf', 'anyOf', 'allOf'].includes(e.keyword)) {
-        const field = e.instancePath.split('/').slice(1).join('.');
-        invalid.push(`${field || '(form)'} ${e.message ?? 'is invalid'}`);
-        // The form shows one message per field: the first.
-        if (!errors.some((x) => x.field === field)) errors.push({ field, keyword: e.keyword, params: e.params });
+    for (const e of found) {
+      const keyword = e.name ?? '';
+      if (!isShownKeyword(keyword)) continue;
+      // rjsf's property is `.firstName`, `.mailing.city` or `['odd name']`: the dotted field path, as the form reads it.
+      const field = toPath(e.property ?? '')
+        .filter((p) => p !== '')
+        .join('.');
+      if (keyword === 'required') {
+        missing.push(field);
+        continue;
       }
+      invalid.push(`${field || '(form)'} ${e.message ?? 'is invalid'}`);
+      // The form shows one message per field: the first.
+      if (!errors.some((x) => x.field === field)) errors.push({ field, keyword, params: e.params });
     }
     return { missing: [...new Set(missing)], invalid: [...new Set(invalid)], errors };
   };

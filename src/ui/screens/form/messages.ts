@@ -15,7 +15,7 @@ import { toPath } from '@rjsf/utils';
 import type { FormPanel } from '../../../engine/formats.generated';
 import type { ContentApi, Telemetry } from '../../contract';
 import { UI_KEYS } from '../copy';
-import { messageVars, schemaMessageKey } from '../../../engine/form-messages';
+import { isShownKeyword, messageVars, schemaMessageKey } from '../../../engine/form-messages';
 
 export { DEFAULT_MESSAGES } from '../../../engine/form-messages';
 
@@ -40,9 +40,10 @@ export function messageKeyFor(panel: FormPanel, error: RJSFValidationError): str
  * Errors a person never sees: Ajv's `if` error ('must match "then" schema') only repeats that
  * the `then`/`else` branch failed, whose own errors (a required field, a pattern) are reported
  * beside it on their fields. Shown, it would be an unknown error on the enclosing object.
+ * (src/engine/form-messages.ts isShownKeyword: simulate filters the same way.)
  */
 export function isShownError(error: RJSFValidationError): boolean {
-  return error.name !== 'if';
+  return isShownKeyword(error.name ?? '');
 }
 
 /** The `transformErrors` for a panel: messages from content, the label as the error's title. */
