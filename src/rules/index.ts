@@ -16,7 +16,7 @@ import {
 } from './operations';
 
 export { parseDate, toIsoDate } from './dates';
-export { CUSTOM_OPERATIONS, MATCH_LIMITS, STANDARD_OPERATIONS, RuleError, truthy } from './operations';
+export { CUSTOM_OPERATIONS, CUSTOM_OPERATION_NAMES, MATCH_LIMITS, STANDARD_OPERATIONS, RuleError, truthy } from './operations';
 export { ARGUMENT_ROOT, patternProblem } from './analyze';
 export type { JsonValue, Logic, RuleContext, RuleErrorCode, RuleIssue } from './operations';
 

@@ -1,6 +1,6 @@
 // Static side: check() issues with JSON pointers, analyze() usage lists, and the exported tables.
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_OPERATIONS, STANDARD_OPERATIONS, createRuleEngine, truthy, type Logic } from '../../src/rules/index';
+import { CUSTOM_OPERATIONS, CUSTOM_OPERATION_NAMES, STANDARD_OPERATIONS, createRuleEngine, truthy, type Logic } from '../../src/rules/index';
 
 const engine = createRuleEngine({
   isKnownVar: (p) => ['a', 'b.c', 'dob', 'items', 'flag'].includes(p),
@@ -80,6 +80,7 @@ describe('analyze()', () => {
 describe('exported tables and helpers', () => {
   it('documents exactly the custom operations', () => {
     expect(Object.keys(CUSTOM_OPERATIONS).sort()).toEqual(['age', 'daysBetween', 'isDate', 'matches', 'rule', 'yearsSince']);
+    expect([...CUSTOM_OPERATION_NAMES].sort()).toEqual(Object.keys(CUSTOM_OPERATIONS).sort());
     for (const entry of Object.values(CUSTOM_OPERATIONS)) {
       expect(entry.signature).toMatch(/^\{"/);
       expect(entry.description.length).toBeGreaterThan(20);
