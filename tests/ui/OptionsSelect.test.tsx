@@ -185,6 +185,26 @@ describe('OptionsSelect', () => {
     expect(vi.mocked(props.telemetry.log).mock.calls.filter((c) => c[2]?.code === 'FIELD_LOAD_ERROR')).toHaveLength(1);
   });
 
+  it("a child value of the old parent is cleared when the new parent's list fails; a stored value is kept when its list fails", async () => {
+    const loader = sandboxOptionsLoader();
+    setup({ formData: { branch: 'A' } }, loader);
+    await loaded('country');
+    choose('country', 'DEU');
+    await loaded('province');
+    choose('province', 'BY');
+    loader.failNext('subdivisions');
+    choose('country', 'FRA');
+    await screen.findByRole('button', { name: 'Try again' });
+    await waitFor(() => expect(select('province').value).toBe(''));
+    cleanup();
+
+    const again = sandboxOptionsLoader();
+    again.failNext('militaryRanks');
+    setup({ formData: { branch: 'A', rank: 'Private (E-1)' } }, again);
+    await screen.findByRole('button', { name: 'Try again' });
+    expect(select('rank').value).toBe('Private (E-1)');
+  });
+
   it('province is required exactly when the country has subdivisions (ADDR-14)', async () => {
     const { props } = setup({ formData: { branch: 'A' } });
     await loaded('country');

@@ -113,10 +113,19 @@ function LoadedSelect(props: WidgetProps & { ctx: FormOptions; path: string; fie
   useEffect(() => {
     onChangeRef.current = onChange;
   });
+  // The list a value was seen in: if the parent then changes and the new list fails, the value
+  // (which belonged to the old parent) is cleared too; a stored value never seen in a list is kept.
+  const seenUnder = useRef<string | undefined>(undefined);
+  const requestKey = request?.key;
+  const failed = query.isError;
+  useEffect(() => {
+    if (list && current !== '' && list.some((o) => o.value === current)) seenUnder.current = requestKey;
+  }, [list, current, requestKey]);
   useEffect(() => {
     if (current === '') return;
-    if (waiting || (list && !list.some((o) => o.value === current))) onChangeRef.current(props.options.emptyValue);
-  }, [waiting, list, current, props.options.emptyValue]);
+    const staleAfterFailure = failed && seenUnder.current !== undefined && seenUnder.current !== requestKey;
+    if (waiting || staleAfterFailure || (list && !list.some((o) => o.value === current))) onChangeRef.current(props.options.emptyValue);
+  }, [waiting, list, current, failed, requestKey, props.options.emptyValue]);
 
   // Retry: the focus goes back to the select once the list is there.
   const retried = useRef(false);
