@@ -82,6 +82,18 @@ export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
     return HttpResponse.json({ data: { codes: [], sponsorCustId: `S${hex(9)}`, sponsorPartyIdTypeCd: status === 'create' ? 'NEW' : 'MBR' } }, { status: status === 'create' ? 201 : 200 });
   };
 
+  /** A line as the postal standard writes it: capitals, usual suffix abbreviations, no punctuation. */
+  const standardLine = (line: string): string =>
+    line
+      .toUpperCase()
+      .replace(/[.,]/g, '')
+      .replace(/\bSTREET\b/g, 'ST')
+      .replace(/\bAVENUE\b/g, 'AVE')
+      .replace(/\bROAD\b/g, 'RD')
+      .replace(/\bDRIVE\b/g, 'DR')
+      .replace(/\s+/g, ' ')
+      .trim();
+
   const addressAnswer = (body: unknown): Response => {
     const line = lastNameOf(body, 'addrLineTxt');
     const claim = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
@@ -96,7 +108,7 @@ export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
     if (line.includes('Mismatch')) return HttpResponse.json({ data: { codes: ['17615'] } }, { status: 400 });
     if (line.includes('Unmatched')) return HttpResponse.json({ data: { codes: ['19502'] } }, { status: 400 });
     if (line.includes('Boxed')) return HttpResponse.json({ data: { codes: ['19501'], standardizedAddress: standardized('PO BOX 100') } }, { status: 400 });
-    if (line.includes('Suggest')) return HttpResponse.json({ data: { codes: ['19501'], standardizedAddress: standardized(line.replace(/\bSuggest\b\s*/g, '').toUpperCase().replace(/\bSTREET\b/g, 'ST').trim() || 'MAIN ST') } }, { status: 400 });
+    if (line.includes('Suggest')) return HttpResponse.json({ data: { codes: ['19501'], standardizedAddress: standardized(standardLine(line)) } }, { status: 400 });
     return HttpResponse.json({ data: { codes: [] } }, { status: 200 });
   };
 

@@ -99,7 +99,7 @@ describe('the address service (ADDR-22, ADDR-23)', () => {
     expect(await service.validate(providerAddress(street), {})).toEqual({ status: 200, codes: [] });
     expect(await service.validate(providerAddress(mismatch), {})).toEqual({ status: 400, codes: ['17615'] });
     const s = await service.validate(providerAddress(suggest), {});
-    expect(s).toMatchObject({ status: 400, codes: ['19501'], standardized: { addrLineTxt: '12 ST', cityNm: 'AUSTIN', zipSupplCd: '1234' } });
+    expect(s).toMatchObject({ status: 400, codes: ['19501'], standardized: { addrLineTxt: '12 SUGGEST ST', cityNm: 'AUSTIN', zipSupplCd: '1234' } });
     expect(await service.validate(providerAddress({ ...street, domesticAddress: '1 Unmatched Rd' }), {})).toEqual({ status: 400, codes: ['19502'] });
     expect((await service.validate(providerAddress({ ...street, domesticAddress: '1 Failure Rd' }), {})).status).toBe(500);
   });
@@ -120,7 +120,7 @@ describe('command addressValidation (ADDR-22..ADDR-26)', () => {
   it('a 400 with 19501 and a standardised address is a suggestion, not an error', async () => {
     const r = await run('mailing-address-check', withAddress({ mailing: suggest }));
     expect(r.outcome).toBe('suggestion');
-    expect(r.patch?.['eligibility.self.address.validation']).toMatchObject({ codes: ['19501'], suggested: '12 ST, APT 4, AUSTIN, TEXAS 78701', suggestion: { addressType: 'D', domesticAddress: '12 ST', domesticCity: 'AUSTIN' } });
+    expect(r.patch?.['eligibility.self.address.validation']).toMatchObject({ codes: ['19501'], suggested: '12 SUGGEST ST, APT 4, AUSTIN, TEXAS 78701', suggestion: { addressType: 'D', domesticAddress: '12 SUGGEST ST', domesticCity: 'AUSTIN' } });
     expect(r.patch?.['error.hasError']).toBeUndefined();
   });
 
@@ -189,7 +189,7 @@ describe('the self-address module', () => {
     expect(at(s)).toBe('address-confirm');
     s = submitAnswer(flow, s, { choice: 'suggested' }, ctx);
     expect(at(s)).toBe('physical-address-check');
-    expect(getPath(s, 'eligibility.self.address.mailing.domesticAddress')).toBe('12 ST');
+    expect(getPath(s, 'eligibility.self.address.mailing.domesticAddress')).toBe('12 SUGGEST ST');
     s = await answerCommand(s);
     expect(left(s)).toBe(true);
 

@@ -128,7 +128,7 @@ describe('njs-address-panel', () => {
 
 describe('address-confirm and address-mismatch', () => {
   it('address-confirm shows both addresses and needs a choice (ADDR-18)', async () => {
-    const onSubmit = await show(panel('address-confirm'), { entered: '12 Suggest Street, Austin, Texas 78701', suggested: '12 ST, AUSTIN, TEXAS 78701' });
+    const onSubmit = await show(panel('address-confirm'), { entered: '12 Suggest Street, Austin, Texas 78701', suggested: '12 SUGGEST ST, AUSTIN, TEXAS 78701' });
     expect((field('entered') as HTMLInputElement).value).toBe('12 Suggest Street, Austin, Texas 78701');
     expect((field('entered') as HTMLInputElement).readOnly).toBe(true);
     expect(screen.getByLabelText('Use the suggested address')).toBeDefined();
