@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { PROJECT_ROOT, lintProject, readProjectSources } from './lib/project';
-import { formatDiagnostic, hasErrors, type Diagnostic } from '../src/engine/diagnostics';
+import { formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../src/engine/diagnostics';
 
 function usage(message: string): never {
   console.error(`lint: ${message}`);
@@ -34,7 +34,7 @@ if (format !== 'text' && format !== 'json') usage(`unknown format "${format}"`);
 
 const sources = readProjectSources(root);
 // The same function the build refuses documents with (tools/vite-plugin-muster.ts).
-const findings: Diagnostic[] = lintProject(sources, root).findings;
+const findings: Diagnostic[] = sortDiagnostics(lintProject(sources, root).findings);
 
 if (format === 'json') {
   console.log(JSON.stringify(findings, null, 2));

@@ -9,21 +9,25 @@
  * product-level module override. Any `error` among them refuses the documents.
  */
 import { analyzeDocuments, analyzeOverrides } from './analysis';
-import { formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics';
+import { formatDiagnostic, type Diagnostic } from './diagnostics';
 import { DEFAULT_SEQUENCE, resolveFlow } from './flow';
 import { loadDocuments, type DocumentSet, type LoadOptions, type SourceFile } from './loader';
 import { buildPack } from './pack';
 
 export interface CheckResult {
   docs: DocumentSet;
-  /** Every finding, sorted by file:line:col, each once. Errors refuse the documents; warnings do not. */
+  /**
+   * Every finding, each once: the loader's first (a file that does not parse comes before what
+   * it breaks), then the graph's, the flows' and the overrides'. Errors refuse the documents;
+   * warnings do not. Lint sorts them by file:line:col to print them.
+   */
   findings: Diagnostic[];
 }
 
-/** Sorted, and the same finding reached twice (two sequences of one product) kept once. */
+/** The same finding reached twice (two sequences of one product) kept once, the first. */
 function unique(findings: readonly Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
-  return sortDiagnostics([...findings]).filter((d) => {
+  return findings.filter((d) => {
     const key = formatDiagnostic(d);
     if (seen.has(key)) return false;
     seen.add(key);

@@ -44,10 +44,12 @@ function lintErrors(dir: string): { status: number | null; errors: string[] } {
 
 /** The plugin's buildStart as `vite build` runs it: the error it refuses the build with, or undefined. */
 function buildRefusal(dir: string): string | undefined {
-  const plugin = musterDocuments({ root: dir }) as Plugin & { configResolved: (c: ResolvedConfig) => void; buildStart: (this: unknown) => void };
-  plugin.configResolved({ base: '/', command: 'build' } as ResolvedConfig);
+  const plugin: Plugin = musterDocuments({ root: dir });
+  const configResolved = plugin.configResolved as unknown as (c: ResolvedConfig) => void;
+  const buildStart = plugin.buildStart as unknown as (this: unknown) => void;
+  configResolved.call(plugin, { base: '/', command: 'build' } as ResolvedConfig);
   try {
-    plugin.buildStart.call({
+    buildStart.call({
       error: (message: string) => {
         throw new Error(message);
       },
