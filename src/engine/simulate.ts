@@ -7,6 +7,7 @@
 import type { JsonValue } from '../rules/index';
 import {
   availableAnswers,
+  bindPath,
   completeCommand,
   current,
   forward,
@@ -210,7 +211,9 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
       }
       // Top-level fields, with those that show under a condition (dependencies, if/then).
       const fields = [...new Set([...Object.keys((panel.schema.properties ?? {}) as object), ...leafFields(panel.schema as JsonValue).map((f) => f.split('.')[0] as string)])];
-      const data: JsonObject = {};
+      // As the browser does, the form starts from what is stored at its bind path (a field given on an earlier panel of the same data).
+      const stored = getPath(state, bindPath(panel, view.variant));
+      const data: JsonObject = isObject(stored) ? { ...stored } : {};
       const keys: string[] = [];
       for (const field of fields) {
         const key = answerKey(field, view.variant);
