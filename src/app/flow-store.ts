@@ -5,7 +5,7 @@
  * does not offer now, a rule error) goes to the product's error route, never a blank screen.
  */
 import { afterPaint } from '../ui/after-paint';
-import { RuleError, type JsonValue } from '../rules/index';
+import { RuleError, type JsonValue } from '../rules/engine';
 import {
   back,
   changeAnswer,
@@ -110,7 +110,8 @@ export class FlowStore {
 
   /** A Change link on a review page: open the step that asked a section's answers, then come back. */
   change(target: { module: string; step: string }): void {
-    this.move('back', (s, ctx) => changeAnswer(this.flow, s, target, ctx), 'change');
+    // A move forward for the browser: Change adds a history entry, so Back returns to the review.
+    this.move('forward', (s, ctx) => changeAnswer(this.flow, s, target, ctx), 'change');
   }
 
   /** A command's result. */

@@ -379,6 +379,7 @@ function collectUsage(docs: DocumentSet, graphs: readonly ModuleGraph[]): Usage 
       for (const s of p.sections) {
         key(s.title);
         condition(s.showWhen);
+        for (const c of Object.values(s.hide ?? {})) condition(c);
       }
     }
   }

@@ -676,7 +676,7 @@ module: string
  */
 step: string
 /**
- * Field paths to show, in order (default: every field of the panel that has an answer).
+ * Field paths to show, in order (default: every field of the panel that has an answer). A path to an object (an address block) shows as one answer of several lines.
  */
 fields?: string[]
 /**
@@ -689,6 +689,12 @@ mask?: {
  * When an edge, filter or rule applies: a named rule id (string), or an inline JSON-Logic expression.
  */
 showWhen?: (RuleId | { [operation: string]: JsonValue } | boolean)
+/**
+ * Field path -> a condition under which that answer is not shown (the physical address while it is the mailing address).
+ */
+hide?: {
+[k: string]: Condition
+}
 }
 /**
  * Field definitions shared by several form panels (a name, a date of birth, a phone, an SSN, an address block): each is a JSON Schema fragment defined once under `$defs` and referenced from a panel's schema with `{"$ref": "../fields/<id>.json#/$defs/<name>"}`. The loader inlines the reference, so every panel that uses a field validates it the same way. One file per group in schemas/fields/.

@@ -14,6 +14,8 @@ export interface ReviewEntry {
   field: string;
   value: JsonValue;
   mask?: 'last4' | 'hidden';
+  /** For a field that is an object (an address block): its answers, shown as the lines of one answer. */
+  parts?: ReviewEntry[];
 }
 
 export interface ReviewSectionView {
@@ -69,13 +71,24 @@ export function reviewSections(flow: Flow, panel: ReviewPanel, state: AppState, 
     const variant = step?.variant ?? 'self';
     const stored = getPath(state, bindPath(formPanel, variant));
     if (!isObject(stored)) continue;
-    const fields = section.fields ?? leafFields(formPanel.schema as JsonValue);
+    const leaves = leafFields(formPanel.schema as JsonValue);
+    const fields = section.fields ?? leaves;
+    const entry = (field: string): ReviewEntry | undefined => {
+      const value = getPath(stored, field);
+      if (value === undefined || isEmpty(value)) return undefined;
+      const mask = section.mask?.[field];
+      if (isObject(value)) {
+        const parts = leaves.filter((l) => l.startsWith(`${field}.`)).flatMap((l) => entry(l) ?? []);
+        return parts.length > 0 ? { field, value, parts } : undefined;
+      }
+      return { field, value, ...(mask ? { mask } : {}) };
+    };
     const entries: ReviewEntry[] = [];
     for (const field of fields) {
-      const value = getPath(stored, field);
-      if (value === undefined || isEmpty(value)) continue;
-      const mask = section.mask?.[field];
-      entries.push({ field, value, ...(mask ? { mask } : {}) });
+      const hidden = section.hide?.[field];
+      if (hidden !== undefined && evaluateCondition(flow, hidden, state, ctx)) continue;
+      const e = entry(field);
+      if (e) entries.push(e);
     }
     if (entries.length > 0) out.push({ section, panel: formPanel, variant, data: stored, entries });
   }

@@ -31,7 +31,8 @@ export async function choose(page: Page, label: string, optionText: string | Reg
   const select = field(page, label, group);
   await select.waitFor({ state: 'visible' });
   const matcher = typeof optionText === 'string' ? exact(optionText) : optionText;
-  const option = select.locator('option').filter({ hasText: matcher }).first();
+  // The placeholder ('Select an option') has an empty value and is never a choice.
+  const option = select.locator('option:not([value=""])').filter({ hasText: matcher }).first();
   await option.waitFor({ state: 'attached', timeout: 15000 });
   const value = await option.getAttribute('value');
   await select.selectOption(value ?? '');

@@ -52,7 +52,16 @@ export default function ReviewScreen(props: ReviewScreenProps) {
                 return (
                   <div key={entry.field} className="mu-review-row" data-field={entry.field}>
                     <dt className="mu-review-row__key">{labelKey !== undefined ? content.text(labelKey) : entry.field}</dt>
-                    <dd className="mu-review-row__value">{displayValue(s, entry, content, optionLabel)}</dd>
+                    <dd className="mu-review-row__value">
+                      {entry.parts
+                        ? entry.parts.map((part, i) => (
+                            <span key={part.field} className="mu-review-row__line">
+                              {i > 0 && <br />}
+                              {displayValue(s, part, content, optionLabel)}
+                            </span>
+                          ))
+                        : displayValue(s, entry, content, optionLabel)}
+                    </dd>
                   </div>
                 );
               })}
