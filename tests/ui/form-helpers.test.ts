@@ -180,6 +180,13 @@ describe('UI schema from content', () => {
     });
     expect(panel.uiSchema).toBeUndefined(); // the document is not changed
   });
+  it('turns autofill off on a relative\'s details: the browser must not fill the applicant\'s own', () => {
+    const c = makeContent({});
+    const withTokens = { ...panel, uiSchema: { firstName: { 'ui:autocomplete': 'given-name' }, address: { zip: { 'ui:autocomplete': 'postal-code' } } } };
+    expect(buildUiSchema(withTokens, c, 'self')).toMatchObject({ firstName: { 'ui:autocomplete': 'given-name' }, address: { zip: { 'ui:autocomplete': 'postal-code' } } });
+    expect(buildUiSchema(withTokens, c, 'spouse')).toMatchObject({ firstName: { 'ui:autocomplete': 'off' }, address: { zip: { 'ui:autocomplete': 'off' } } });
+    expect(withTokens.uiSchema.firstName['ui:autocomplete']).toBe('given-name');
+  });
 });
 
 describe('createPanelValidatorLoader (strict CSP: precompiled validators only)', () => {

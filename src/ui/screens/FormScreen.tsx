@@ -71,7 +71,7 @@ function FormBody(props: FormScreenProps) {
     };
   }, [loadValidator, panel.id, panel.schema]);
 
-  const uiSchema = useMemo(() => withOptionsWidgets(buildUiSchema(panel, content), panel), [panel, content]);
+  const uiSchema = useMemo(() => withOptionsWidgets(buildUiSchema(panel, content, view.variant), panel), [panel, content, view.variant]);
   const labelOf = useCallback((field: string) => labelFor(panel, content, field), [panel, content]);
   const transformErrors = useMemo(
     () => createErrorTransformer(panel, content, { track: (...a) => telemetryRef.current.track(...a), log: (...a) => telemetryRef.current.log(...a) }, labelOf),

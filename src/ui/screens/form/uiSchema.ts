@@ -29,8 +29,21 @@ function clone(value: UiNode): UiNode {
   return JSON.parse(JSON.stringify(value)) as UiNode;
 }
 
-export function buildUiSchema(panel: FormPanel, content: ContentApi): UiSchema {
+/**
+ * A relative's details (any variant but the applicant's own, `self`) are not the person at the
+ * keyboard's: the browser must not offer to fill them with the applicant's own name, birth date
+ * or address (WCAG 1.3.5 asks the tokens for the user's own data only).
+ */
+function withoutAutofill(node: UiNode): void {
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'ui:autocomplete') node[k] = 'off';
+    else if (isNode(v)) withoutAutofill(v);
+  }
+}
+
+export function buildUiSchema(panel: FormPanel, content: ContentApi, variant = 'self'): UiSchema {
   const root: UiNode = clone(panel.uiSchema ?? {});
+  if (variant !== 'self') withoutAutofill(root);
   for (const [path, key] of Object.entries(panel.labels ?? {})) nodeAt(root, path)['ui:title'] = content.text(key);
   for (const [path, key] of Object.entries(panel.help ?? {})) if (content.has(key)) nodeAt(root, path)['ui:help'] = content.text(key);
   for (const [path, values] of Object.entries(panel.enumLabels ?? {})) {
