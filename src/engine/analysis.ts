@@ -375,6 +375,7 @@ function collectUsage(docs: DocumentSet, graphs: readonly ModuleGraph[]): Usage 
         key(c.message);
         condition(c.invalidWhen);
       }
+      for (const x of p.suppress ?? []) condition(x.when);
     } else {
       for (const s of p.sections) {
         key(s.title);

@@ -111,3 +111,33 @@ export function checkForm(
   }
   return errors;
 }
+
+/**
+ * The fields a panel does not ask of this person now (VAL-16, VAL-17): every `suppress` entry
+ * whose condition holds on the state. A rule error throws (the flow's error route), never a
+ * silent "ask everything".
+ */
+export function suppressedFields(rules: RuleEngine | { ruleEngine: RuleEngine }, panel: Pick<FormPanel, 'suppress'>, state: AppState, ctx: RuleContext): string[] {
+  const entries = panel.suppress ?? [];
+  if (entries.length === 0) return [];
+  const engine = engineOf(rules);
+  const out: string[] = [];
+  for (const entry of entries) {
+    const when = entry.when;
+    const holds = typeof when === 'boolean' ? when : truthy(typeof when === 'string' ? engine.evaluateRule(when, state, ctx) : engine.evaluate(when as Logic, state, ctx));
+    if (holds) for (const f of entry.fields) if (!out.includes(f)) out.push(f);
+  }
+  return out;
+}
+
+/** Whether `field` is one of the suppressed fields or lies under one. */
+export function isSuppressed(field: string, suppressed: readonly string[]): boolean {
+  return suppressed.some((s) => field === s || field.startsWith(`${s}.`));
+}
+
+/** The form's data without the suppressed fields (a copy). */
+export function withoutSuppressed(data: JsonObject, suppressed: readonly string[]): JsonObject {
+  let out = data;
+  for (const field of suppressed) if (getPath(out, field) !== undefined) out = setPath(out, field, undefined);
+  return out;
+}

@@ -169,6 +169,14 @@ export function checkFormAdditions(doc: Doc<FormPanel>, ctx: FormLintContext): v
   for (const field of Object.keys(p.normalize ?? {})) {
     if (!isField(field)) report(doc, pointerOf(['normalize', field]), 'error', 'broken-reference', noField('normalize', field), true);
   }
+
+  // Suppressed fields (VAL-16): fields the form has, and a condition that passes the rule check.
+  (p.suppress ?? []).forEach((entry, i) => {
+    entry.fields.forEach((field, j) => {
+      if (!isField(field) && !fields.some((x) => x.startsWith(`${field}.`))) report(doc, `/suppress/${i}/fields/${j}`, 'error', 'broken-reference', noField('suppress', field));
+    });
+    ctx.checkCondition(doc, `/suppress/${i}/when`, entry.when);
+  });
 }
 
 /**

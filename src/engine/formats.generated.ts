@@ -596,6 +596,18 @@ options?: {
  */
 checks?: FieldCheck[]
 /**
+ * Fields not asked of some people (VAL-16: suppressible per person kind): while `when` holds (on the state: the variant is at flow.variant), the fields are hidden, not required, not checked and not stored.
+ */
+suppress?: {
+/**
+ * @minItems 1
+ */
+fields: [string, ...(string)[]]
+when: Condition
+description?: string
+requirements?: RequirementIds
+}[]
+/**
  * Field path -> how the typed value is cleaned before it is validated and stored: `digits` keeps digits only ((555) 123-4567 -> 5551234567), `trim`, `collapse` (trim and single spaces), `upper`.
  */
 normalize?: {

@@ -21,7 +21,7 @@ import {
 import { leafFields } from './review';
 import { answerAliases, normalizeAnswerMap, normalizeInitialState } from './answer-aliases';
 import type { FormPanel } from './formats.generated';
-import { checkForm as runChecks, normalizeFormData } from './form-check';
+import { checkForm as runChecks, isSuppressed, normalizeFormData, suppressedFields, withoutSuppressed } from './form-check';
 import { messageVars, schemaMessageKey, UNKNOWN_MESSAGE_KEYS, type SchemaErrorRef } from './form-messages';
 import type { DocumentSet } from './loader';
 import { getPath, isObject, type AppState, type JsonObject } from './state';
@@ -210,7 +210,9 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
         continue;
       }
       // Top-level fields, with those that show under a condition (dependencies, if/then).
-      const fields = [...new Set([...Object.keys((panel.schema.properties ?? {}) as object), ...leafFields(panel.schema as JsonValue).map((f) => f.split('.')[0] as string)])];
+      // What this person is not asked (VAL-16) is neither taken from the answers nor required.
+      const suppressed = suppressedFields(docs, panel, state, ctx);
+      const fields = [...new Set([...Object.keys((panel.schema.properties ?? {}) as object), ...leafFields(panel.schema as JsonValue).map((f) => f.split('.')[0] as string)])].filter((f) => !isSuppressed(f, suppressed));
       // As the browser does, the form starts from what is stored at its bind path (a field given on an earlier panel of the same data).
       const stored = getPath(state, bindPath(panel, view.variant));
       const data: JsonObject = isObject(stored) ? { ...stored } : {};
@@ -221,13 +223,18 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
         if (answers[key] !== undefined && !consumed.has(key)) data[field] = answers[key] as JsonValue;
       }
       // As the form screen does: normalised, then the schema, then the panel's checks (src/engine/form-check.ts).
-      const cleaned = normalizeFormData(panel, data);
-      const { missing, invalid, errors: schemaErrors } = checkForm(panel, cleaned);
+      const cleaned = withoutSuppressed(normalizeFormData(panel, data), suppressed);
+      const result = checkForm(panel, cleaned);
+      const missing = result.missing.filter((f) => !isSuppressed(f, suppressed));
+      const invalid = result.invalid;
+      const schemaErrors = result.errors?.filter((e) => !isSuppressed(e.field, suppressed));
       if (missing.length > 0) return stopWith(state, view, { needs: missing.map((f) => answerKey(f, view.variant)) });
       if (invalid.length > 0 && schemaErrors === undefined) return stopWith(state, { ...view, kind: 'error' }, { message: `invalid answers on ${panel.id}: ${invalid.join('; ')}` });
       const refused = [
         ...(schemaErrors ?? []).map((e) => ({ field: e.field, message: messageText(docs, schemaMessageKey(panel, e), messageVars(e.params)) })),
-        ...runChecks(docs, panel, cleaned, state, ctx).map((e) => ({ field: e.field, message: messageText(docs, e.message) })),
+        ...runChecks(docs, panel, cleaned, state, ctx)
+          .filter((e) => !isSuppressed(e.field, suppressed))
+          .map((e) => ({ field: e.field, message: messageText(docs, e.message) })),
       ];
       if (refused.length > 0) {
         const errors = refused.map((e) => ({ field: answerKey(e.field, view.variant), message: e.message }));

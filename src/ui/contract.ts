@@ -62,6 +62,8 @@ export interface FormScreenProps extends ScreenBase {
   formData: JsonObject;
   loadValidator: PanelValidatorLoader;
   onSubmit(data: JsonObject): void;
+  /** Fields not asked of this person (VAL-16): hidden, not required, not checked, not stored. */
+  suppressed?: readonly string[];
   /** A top-level error held by the app (UI-06), e.g. the prefill failure message key. */
   heldErrorKey?: string;
   /**

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRuleEngine, type Logic } from '../../src/rules/index';
-import { checkForm, normalizeFormData, normalizeValue, UNKNOWN_CHECK_MESSAGE } from '../../src/engine/form-check';
+import { checkForm, isSuppressed, normalizeFormData, normalizeValue, suppressedFields, UNKNOWN_CHECK_MESSAGE, withoutSuppressed } from '../../src/engine/form-check';
 import type { FieldCheck, FormPanel } from '../../src/engine/formats.generated';
 import { simulate } from '../../src/engine/simulate';
 import { getPath } from '../../src/engine/state';
@@ -201,5 +201,26 @@ describe('lint: a rule that takes arguments is called with them', () => {
     const found = docs.diagnostics.filter((d) => d.file === 'schemas/panels/qc.json' && d.severity === 'error');
     expect(found.map((d) => [d.check, d.pointer])).toEqual([['bad-rule', '/checks/0/invalidWhen']]);
     expect(found[0]?.message).toContain('{"rule": ["address.isPoBox", {"text": ...}]}');
+  });
+});
+
+describe('suppressedFields (VAL-16, VAL-17): what basic info does not ask of some people', () => {
+  const docs = loadProject();
+  const basicInfo = docs.panels.get('basic-info-panel')?.value;
+  if (basicInfo?.kind !== 'form') throw new Error('no basic-info-panel');
+  const ctx = { today: '2026-11-22' };
+  it.each([
+    [{ flow: { variant: 'self' }, triage: { militaryService: 'yes' } }, []],
+    [{ flow: { variant: 'spouse' }, triage: { militaryService: 'no' } }, []],
+    [{ flow: { variant: 'parent' }, triage: { militaryService: 'no' } }, ['maritalStatus']],
+    [{ flow: { variant: 'self' }, triage: { militaryService: 'no', tac: 'none' } }, ['maritalStatus']],
+    [{ flow: { variant: 'self' }, triage: { militaryService: 'enlisting' } }, ['maritalStatus']],
+  ])('%j -> %j', (state, expected) => {
+    expect(suppressedFields(docs, basicInfo, state, ctx)).toEqual(expected);
+  });
+  it('isSuppressed covers the fields under a suppressed group; withoutSuppressed drops them', () => {
+    expect(isSuppressed('physical.zip', ['physical'])).toBe(true);
+    expect(isSuppressed('physicalNote', ['physical'])).toBe(false);
+    expect(withoutSuppressed({ a: 1, physical: { zip: '1' } }, ['physical'])).toEqual({ a: 1 });
   });
 });

@@ -456,3 +456,28 @@ describe('FormScreen: normalize and checks (issue 9: VAL-01, VAL-12, ADDR-16)', 
     expect(props.onSubmit).not.toHaveBeenCalled();
   });
 });
+
+describe('FormScreen: suppressed fields (VAL-16, VAL-17)', () => {
+  it('a suppressed required field is not shown, not required and not stored', async () => {
+    const { props } = setup({ suppressed: ['f3'], formData: { f3: 'Stored' } });
+    await ready();
+    expect(screen.queryByLabelText('Field 3')).toBeNull();
+    fillAll(['f3']);
+    await submit();
+    expect(summary()).toBeNull();
+    expect(props.onSubmit).toHaveBeenCalledTimes(1);
+    const stored = (props.onSubmit as ReturnType<typeof vi.fn>).mock.calls[0]?.[0] as Record<string, unknown>;
+    expect(stored).not.toHaveProperty('f3');
+    expect(stored.f1).toBe('Abc');
+  });
+
+  it('the same field is asked when nothing is suppressed', async () => {
+    const { props } = setup();
+    await ready();
+    expect(screen.getByLabelText('Field 3')).toBeTruthy();
+    fillAll(['f3']);
+    await submit();
+    expect(props.onSubmit).not.toHaveBeenCalled();
+    expect(within(summary() as HTMLElement).getAllByRole('link').map((a) => a.textContent)).toEqual(['Field 3: Required']);
+  });
+});

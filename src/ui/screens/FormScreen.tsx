@@ -18,11 +18,11 @@ import { formCopyKeys, UI_KEYS } from './copy';
 import { FormUiContext, type FormUi } from './form/context';
 import { widgets } from './form/widgets';
 import { createFormOptions, FormOptionsContext, validateOptions, withOptionsWidgets } from './form/options';
-import { createErrorTransformer } from './form/messages';
+import { createErrorTransformer, errorField } from './form/messages';
 import { addCheckErrors, normalizingValidator } from './form/checks';
-import { normalizeFormData } from '../../engine/form-check';
+import { isSuppressed, normalizeFormData, withoutSuppressed } from '../../engine/form-check';
 import { templates } from './form/templates';
-import { buildUiSchema, fieldOrder, labelFor } from './form/uiSchema';
+import { buildUiSchema, fieldOrder, labelFor, withSuppressedHidden } from './form/uiSchema';
 import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
 import { adoptStyles } from '../styles/adopt';
@@ -33,6 +33,8 @@ adoptStyles(screensCss);
 adoptStyles(formCss);
 
 const NO_PRESET_ANSWERS = { constAsDefaults: 'never', requiredBooleanDefault: 'skip' } as const;
+
+const NOTHING_SUPPRESSED: readonly string[] = [];
 
 type Load = { panelId: string; status: 'ready'; validator: ValidatorType } | { panelId: string; status: 'error' };
 
@@ -71,12 +73,14 @@ function FormBody(props: FormScreenProps) {
     };
   }, [loadValidator, panel.id, panel.schema]);
 
-  const uiSchema = useMemo(() => withOptionsWidgets(buildUiSchema(panel, content, view.variant), panel), [panel, content, view.variant]);
+  // Fields this person is not asked (VAL-16): hidden, their errors dropped, their values not stored.
+  const suppressed = props.suppressed ?? NOTHING_SUPPRESSED;
+  const uiSchema = useMemo(() => withSuppressedHidden(withOptionsWidgets(buildUiSchema(panel, content, view.variant), panel), suppressed), [panel, content, view.variant, suppressed]);
   const labelOf = useCallback((field: string) => labelFor(panel, content, field), [panel, content]);
-  const transformErrors = useMemo(
-    () => createErrorTransformer(panel, content, { track: (...a) => telemetryRef.current.track(...a), log: (...a) => telemetryRef.current.log(...a) }, labelOf),
-    [panel, content, labelOf],
-  );
+  const transformErrors = useMemo(() => {
+    const transform = createErrorTransformer(panel, content, { track: (...a) => telemetryRef.current.track(...a), log: (...a) => telemetryRef.current.log(...a) }, labelOf);
+    return (errors: Parameters<typeof transform>[0]) => transform(errors.filter((e) => !isSuppressed(errorField(e), suppressed)));
+  }, [panel, content, labelOf, suppressed]);
   const orderOf = useMemo(() => fieldOrder(panel), [panel]);
   const ui = useMemo<FormUi>(() => ({ content, attempt, labelOf, orderOf }), [content, attempt, labelOf, orderOf]);
   // The first data only: afterwards the form owns what the applicant types.
@@ -154,13 +158,13 @@ function FormBody(props: FormScreenProps) {
             customValidate={(data, errors) => {
               const withOptions = validateOptions(formOptions, data as JsonObject | undefined, errors, content);
               const check = checkFormRef.current;
-              return check ? addCheckErrors(withOptions, check((data ?? {}) as JsonObject), content) : withOptions;
+              return check ? addCheckErrors(withOptions, check((data ?? {}) as JsonObject).filter((e) => !isSuppressed(e.field, suppressed)), content) : withOptions;
             }}
             onError={() => setAttempt((n) => n + 1)}
             onSubmit={(event) => {
               if (submitted.current) return;
               submitted.current = true;
-              onSubmitRef.current(normalizeFormData(panel, (event.formData ?? {}) as JsonObject));
+              onSubmitRef.current(withoutSuppressed(normalizeFormData(panel, (event.formData ?? {}) as JsonObject), suppressed));
             }}
           >
             <div className="mu-actions">

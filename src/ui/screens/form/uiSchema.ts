@@ -83,3 +83,11 @@ export function fieldOrder(panel: FormPanel): (field: string) => number {
     return i < 0 ? sequence.length : i;
   };
 }
+
+/** The UI schema with each suppressed field hidden (VAL-16): not shown, not asked. */
+export function withSuppressedHidden(ui: UiSchema, suppressed: readonly string[]): UiSchema {
+  if (suppressed.length === 0) return ui;
+  const root = clone(ui as UiNode);
+  for (const path of suppressed) nodeAt(root, path)['ui:widget'] = 'hidden';
+  return root as UiSchema;
+}
