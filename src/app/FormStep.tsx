@@ -12,6 +12,7 @@ import { lazyValidatorLoader } from './validators';
 import { useApp } from './context';
 import { createOptionsLoader, referenceQueryClient } from './reference-options';
 import { panelChecker } from './form-checks';
+import { inlineFormPanels } from '../engine/field-refs';
 
 export interface FormStepProps extends Omit<FormScreenProps, 'loadValidator' | 'options' | 'checkForm'> {
   /** A panel whose validator is missing or refused (the flow goes to the trap). */
@@ -20,6 +21,9 @@ export interface FormStepProps extends Omit<FormScreenProps, 'loadValidator' | '
 
 export default function FormStep({ onValidatorRefused, ...props }: FormStepProps) {
   const app = useApp();
+  // The first reading left the panels' field references as written (src/engine/field-refs.ts):
+  // inlined once per document set, before the form reads its schema.
+  inlineFormPanels(app.flow.docs);
   const loadValidator = useMemo(() => lazyValidatorLoader(onValidatorRefused), [onValidatorRefused]);
   const options = useMemo(() => createOptionsLoader(app), [app]);
   const checkForm = useMemo(() => panelChecker(app, props.panel), [app, props.panel]);

@@ -12,6 +12,7 @@ import type { Flow } from '../engine/flow';
 import type { AppState } from '../engine/state';
 import type { RuleContext } from '../rules/index';
 import { reviewSections, type ReviewSectionView } from '../engine/review';
+import { inlineFormPanels } from '../engine/field-refs';
 import type { OptionsRequest } from '../engine/option-sources';
 import ReviewScreen from '../ui/screens/ReviewScreen';
 import type { OptionsLoader, ReviewScreenProps } from '../ui/contract';
@@ -47,6 +48,8 @@ function requestsOf(sections: readonly ReviewSectionView[], loader: OptionsLoade
 export default function ReviewStep({ flow, state, ctx, panel, ...props }: ReviewStepProps) {
   const app = useApp();
   const client = referenceQueryClient(app);
+  // The first reading left the panels' field references as written (src/engine/field-refs.ts).
+  inlineFormPanels(flow.docs);
   const sections = reviewSections(flow, panel, state, ctx);
   const loader = useMemo(() => createOptionsLoader(app), [app]);
   const requests = requestsOf(sections, loader);

@@ -4,11 +4,11 @@
  * the browser can start a flow with JSON.parse alone and leave the full check (positions,
  * formats, references: src/engine/loader.ts) off the first screen's path.
  */
-import { createRuleEngine, type JsonValue, type Logic, type RuleEngine } from '../rules/index';
+import { createRuleEngine, type AuthorChecks, type JsonValue, type Logic, type RuleEngine } from '../rules/engine';
 import type { Diagnostic, Severity } from './diagnostics';
 import type { DocumentKind, FormatValidator } from './format-validator';
 import type { CommandCatalog, Command, ContentBundle, FieldSet, ModuleGraph, NamedRule, OptionSources, Panel, ProductFlow, RuleSet, RuleTableSet, ScenarioTable, Text } from './formats.generated';
-import { inlineFieldRefs } from './field-refs';
+import type { inlineFieldRefs } from './field-refs';
 import { JsonSyntaxError, pointerOf, positionOf, type ParsedJson } from './json-source';
 import type { StateContract } from './state-contract';
 
@@ -99,6 +99,18 @@ export interface LoadOptions {
 export interface IndexOptions extends LoadOptions {
   /** The JSON reader: with positions for findings (the loader), or JSON.parse's speed (the browser's first screen). */
   parse: (text: string) => ParsedJson;
+  /**
+   * Inlines the shared field definitions a form panel refers to, reporting what does not resolve
+   * (src/engine/field-refs.ts). The loader passes it; the browser's first reading does not, so
+   * the inliner stays off the first screen's script: the form and review chunks inline the
+   * panels before they read a schema (`inlineFormPanels`).
+   */
+  inlineFieldRefs?: typeof inlineFieldRefs;
+  /**
+   * The rule checks written for authors (src/rules/author-checks.ts): the loader passes them;
+   * the browser's first reading evaluates with the core checks (src/rules/engine.ts).
+   */
+  ruleChecks?: AuthorChecks;
 }
 
 /** How a finding is recorded: where (a document or a file, and a pointer), how bad, which check, what to fix. */
@@ -262,15 +274,16 @@ export function indexDocuments(files: readonly SourceFile[], options: IndexOptio
   }
 
   // Panels refer to shared field definitions with $ref: inline them once every fields document is in.
-  for (const doc of set.panels.values()) {
-    if (doc.value.kind !== 'form') continue;
-    const issues = inlineFieldRefs(doc.value, doc.file, set.fields);
+  const inline = options.inlineFieldRefs;
+  for (const doc of inline ? set.panels.values() : []) {
+    if (doc.value.kind !== 'form' || !inline) continue;
+    const issues = inline(doc.value, doc.file, set.fields);
     for (const issue of issues) report(doc, issue.pointer, 'error', 'broken-reference', issue.message);
   }
 
   const namedLogic: Record<string, Logic> = {};
   for (const [id, entry] of set.rules) namedLogic[id] = entry.rule.logic;
-  set.ruleEngine = createRuleEngine({ namedRules: namedLogic, isKnownVar: options.contract.isKnownVar });
+  set.ruleEngine = createRuleEngine({ namedRules: namedLogic, isKnownVar: options.contract.isKnownVar, authorChecks: options.ruleChecks });
   return { set, report, failedFiles };
 }
 

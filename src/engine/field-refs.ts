@@ -5,9 +5,15 @@
  * block) validates it the same way, and the validators, rjsf and simulate all see one plain
  * schema. A definition may refer to another (`<id>.json#/$defs/<name>` or `#/$defs/<name>`
  * within its own file).
+ *
+ * The loader (lint, the build, simulate, the browser's full check) inlines them when it
+ * registers the documents and reports what does not resolve. The browser's first reading
+ * (src/app/load.ts) leaves panel schemas as written, so the inliner stays off the first
+ * screen's script: the form and review chunks call `inlineFormPanels` before they read a
+ * schema (src/app/FormStep.tsx, src/app/ReviewStep.tsx).
  */
 import type { JsonValue } from '../rules/index';
-import type { FieldSet, FormPanel } from './formats.generated';
+import type { FieldSet, FormPanel, Panel } from './formats.generated';
 import { pointerOf } from './json-source';
 
 interface DocLike {
@@ -86,4 +92,22 @@ export function inlineFieldRefs(panel: FormPanel, _file: string, fields: Readonl
   const resolved = resolveFieldRefs(panel.schema as JsonValue, fields, (pointer, message) => issues.push({ pointer, message }), ['schema']);
   panel.schema = resolved as FormPanel['schema'];
   return issues;
+}
+
+const inlined = new WeakSet<object>();
+
+/**
+ * The browser's side: inline every form panel's field references once per document set (the
+ * first reading left them as written). The build refused documents with a reference that does
+ * not resolve, and the full check reports it by file:line:col; should one reach here anyway, it
+ * throws (the screen's error boundary shows the trap) rather than render a field without its rules.
+ */
+export function inlineFormPanels(set: { panels: ReadonlyMap<string, { file: string; value: Panel }>; fields: ReadonlyMap<string, DocLike> }): void {
+  if (inlined.has(set)) return;
+  for (const doc of set.panels.values()) {
+    if (doc.value.kind !== 'form') continue;
+    const issues = inlineFieldRefs(doc.value, doc.file, set.fields);
+    if (issues.length > 0) throw new Error(`${doc.file}: ${issues.map((i) => `${i.pointer}: ${i.message}`).join('; ')}`);
+  }
+  inlined.add(set);
 }

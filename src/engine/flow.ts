@@ -7,7 +7,7 @@
  * variant, and the history of screens shown. Moving forward takes the first edge whose
  * conditions all hold; any error goes to the product's error route (detour, then trap).
  */
-import { RuleError, truthy, type JsonValue, type Logic, type RuleContext } from '../rules/index';
+import { RuleError, truthy, type JsonValue, type Logic, type RuleContext } from '../rules/engine';
 import type { Diagnostic } from './diagnostics';
 import type { Command, Condition, Edge, ModuleGraph, Panel, ProductFlow, QuestionPanel, Step, StepStart, Target } from './formats.generated';
 import { asList, panelNameOf, type DocumentSet } from './document-set';

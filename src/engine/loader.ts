@@ -5,9 +5,10 @@
  * the file, the JSON pointer and what to fix. Lint, simulate, the tests and the browser's full
  * check all load through here.
  */
-import { ARGUMENT_ROOT, type Logic } from '../rules/index';
+import { ARGUMENT_ROOT, AUTHOR_CHECKS, type Logic } from '../rules/index';
 import type { Condition, Edge, FormPanel, ModuleGraph, ProductFlow, QuestionPanel, Step, StepStart } from './formats.generated';
 import { checkBindPaths, checkFormAdditions, checkOptionSources, type FormLintContext } from './form-lint';
+import { inlineFieldRefs } from './field-refs';
 import { pointerOf } from './json-source';
 import { parseJsonWithPositions } from './json-parse';
 import { indexDocuments, milestoneHeadingKey, panelNameOf, asList, type Doc, type DocumentSet, type LoadOptions, type SourceFile } from './document-set';
@@ -15,7 +16,9 @@ import { indexDocuments, milestoneHeadingKey, panelNameOf, asList, type Doc, typ
 export * from './document-set';
 
 export function loadDocuments(files: readonly SourceFile[], options: LoadOptions): DocumentSet {
-  const { set, report, failedFiles } = indexDocuments(files, { ...options, parse: parseJsonWithPositions });
+  // The full reading: field references inlined and the rule checks written for authors (the
+  // browser's first reading, src/app/load.ts, leaves both to this one).
+  const { set, report, failedFiles } = indexDocuments(files, { ...options, parse: parseJsonWithPositions, inlineFieldRefs, ruleChecks: AUTHOR_CHECKS });
 
   // 2. Named rules: operations, variables, references.
   const checkLogic = (doc: Doc<unknown>, pointer: string, logic: Logic): void => {

@@ -35,10 +35,38 @@ type Scope = 'root' | 'element' | 'reduce';
 export interface WalkEnvironment {
   isKnownVar: ((path: string) => boolean) | undefined;
   hasRule(id: string): boolean;
-  /** The cycle reachable from rule `id` (e.g. ["a", "b", "a"]), or null when there is none. */
-  ruleCycle(id: string): string[] | null;
+  /** The named rules (the author checks look for cycles among them). */
+  namedRules: ReadonlyMap<string, Logic>;
   /** The argument names rule `id` reads (`arg.<name>`), [] for a rule without arguments. */
   ruleArguments(id: string): string[];
+  /** The checks written for authors; without them the walk reports only what evaluation needs refused beforehand. */
+  authorChecks?: AuthorChecks | undefined;
+}
+
+/** An operation node as the author checks see it, before the walk goes on with its own checks. */
+export interface OperationNode {
+  op: string;
+  /** The arguments, normalised to an array. */
+  values: JsonValue[];
+  /** Pointer of the operation (`.../<op>`), and of its argument i. */
+  pointer: string;
+  at(i: number): string;
+  /** The named rule being walked, if any, and whether it takes arguments. */
+  ruleId: string | undefined;
+  takesArguments: boolean;
+  env: WalkEnvironment;
+}
+
+/**
+ * The checks written for authors (src/rules/author-checks.ts): lint, the build, simulate, the
+ * tests and the browser's full check run them. They report, at each operation node and before
+ * the walk's own findings, what evaluation refuses anyway when it reaches the node (an unknown
+ * operation, a wrong number of arguments, a pattern that does not compile, an unknown rule or a
+ * rule cycle), what only an author needs (a pattern with a nested repetition, argument names
+ * written as identifiers), and the argument findings the walk otherwise words tersely.
+ */
+export interface AuthorChecks {
+  node(node: OperationNode, report: (code: RuleErrorCode, message: string, pointer: string) => void): void;
 }
 
 /** The variable a rule called with arguments reads them from: `{"var": "arg.text"}`. */
@@ -73,7 +101,7 @@ function child(pointer: string, token: string | number): string {
 }
 
 /** The arguments of an operation node, normalised to an array, with their pointers. */
-function argumentsOf(node: LogicObject): { op: string; values: JsonValue[]; pointerOf(i: number): string } {
+export function argumentsOf(node: LogicObject): { op: string; values: JsonValue[]; pointerOf(i: number): string } {
   const op = Object.keys(node)[0] as string;
   const raw = node[op] as JsonValue;
   return {
@@ -83,31 +111,8 @@ function argumentsOf(node: LogicObject): { op: string; values: JsonValue[]; poin
   };
 }
 
-/** Rule ids referenced with a literal `{"rule": "id"}` anywhere in the document. */
-export function ruleReferences(logic: Logic): string[] {
-  const found: string[] = [];
-  const visit = (node: unknown, depth: number): void => {
-    if (depth > MAX_DEPTH) return;
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item, depth + 1);
-      return;
-    }
-    if (!isLogicObject(node)) return;
-    const { op, values } = argumentsOf(node);
-    if (op === 'rule' && typeof values[0] === 'string') {
-      if (!found.includes(values[0])) found.push(values[0]);
-      const args = values[1];
-      if (values.length === 2 && isArgumentObject(args)) for (const value of Object.values(args)) visit(value, depth + 1);
-      return;
-    }
-    for (const value of values) visit(value, depth + 1);
-  };
-  visit(logic, 0);
-  return found;
-}
-
 /** The arguments of `{"rule": [id, {...}]}`: a plain object (any number of keys, each a value's logic). */
-function isArgumentObject(node: unknown): node is LogicObject {
+export function isArgumentObject(node: unknown): node is LogicObject {
   return typeof node === 'object' && node !== null && !Array.isArray(node);
 }
 
@@ -142,60 +147,20 @@ export function argumentNames(logic: Logic): string[] {
 }
 
 /**
- * Why a `matches` pattern is refused, or null: too long, flags other than i/u, does not compile,
- * or a group repeated without bound (`*`, `+`, `{n,}`) that itself holds a repetition or an
- * alternation, such as `(a+)+` or `(a|aa)*` (catastrophic backtracking). A heuristic that
- * errs on the side of refusing: write `[\s.]*` rather than `(\s|\.)*`.
+ * The regular expression of a `matches` node, or null when it cannot be evaluated (the op then
+ * refuses at run time): a pattern and flags written as literal strings, at most
+ * MATCH_LIMITS.pattern characters, flags from i and u each once ("g" or "y" would make a match
+ * depend on the previous one), compiling. The author checks say which (src/rules/author-checks.ts).
  */
-export function patternProblem(pattern: string, flags: string): string | null {
-  if (pattern.length > MATCH_LIMITS.pattern) return `the pattern has ${pattern.length} characters (at most ${MATCH_LIMITS.pattern})`;
-  if (!/^[iu]*$/.test(flags) || new Set(flags).size !== flags.length) return `flags "${flags}": only "i" and "u", each once`;
+export function compiledPattern(values: readonly JsonValue[]): RegExp | null {
+  const [, pattern, flags = ''] = values;
+  if (values.length < 2 || values.length > 3 || typeof pattern !== 'string' || typeof flags !== 'string') return null;
+  if (pattern.length > MATCH_LIMITS.pattern || !/^(?!.*(.).*\1)[iu]*$/.test(flags)) return null;
   try {
-    new RegExp(pattern, flags);
-  } catch (err) {
-    return `the pattern does not compile: ${err instanceof Error ? err.message : String(err)}`;
+    return new RegExp(pattern, flags);
+  } catch {
+    return null;
   }
-  const groups: boolean[] = []; // per open group: holds a repetition or an alternation
-  const isQuantifier = (at: number): boolean =>
-    pattern[at] === '*' || pattern[at] === '+' || (pattern[at] === '{' && /^\{\d+(,\d*)?\}/.test(pattern.slice(at)));
-  const markOpen = (): void => {
-    for (let g = 0; g < groups.length; g++) groups[g] = true;
-  };
-  let i = 0;
-  while (i < pattern.length) {
-    const c = pattern[i];
-    if (c === '\\') {
-      i += 2;
-    } else if (c === '[') {
-      i++;
-      if (pattern[i] === '^') i++;
-      if (pattern[i] === ']') i++;
-      while (i < pattern.length && pattern[i] !== ']') i += pattern[i] === '\\' ? 2 : 1;
-      i++;
-    } else if (c === '(') {
-      groups.push(false);
-      i++;
-      if (pattern[i] === '?') {
-        i++;
-        if (pattern[i] === '<' && pattern[i + 1] !== '=' && pattern[i + 1] !== '!') {
-          while (i < pattern.length && pattern[i] !== '>') i++;
-        }
-        i++;
-      }
-    } else if (c === ')') {
-      const inner = groups.pop() === true;
-      i++;
-      if (isQuantifier(i)) {
-        if (inner) return 'a repeated group holds a repetition or an alternation (such as (a+)+ or (a|aa)*): it can take exponential time';
-        markOpen();
-      }
-    } else {
-      if (isQuantifier(i)) markOpen();
-      else if (c === '|' && groups.length > 0) groups[groups.length - 1] = true;
-      i++;
-    }
-  }
-  return null;
 }
 
 /**
@@ -320,15 +285,10 @@ export function prepareLogic(logic: Logic, env: WalkEnvironment, ruleId?: string
     const subAll = (s: Scope = scope): unknown[] => values.map((_, i) => sub(i, s));
     const where = (p: string): Where => new Where(p, ruleId);
     addUnique(ops, op);
+    env.authorChecks?.node({ op, values, pointer: opPointer, at, ruleId, takesArguments, env }, report);
 
-    if (!ALLOWED_OPERATIONS.has(op)) {
-      report(
-        'UNKNOWN_OPERATION',
-        op === 'method' ? '"method" is not allowed (it calls arbitrary methods on values)' : `unknown operation "${op}"`,
-        opPointer,
-      );
-      return { [op]: subAll() };
-    }
+    // An operation json-logic-js does not know refuses when evaluated (UNKNOWN_OPERATION).
+    if (!ALLOWED_OPERATIONS.has(op)) return { [op]: subAll() };
 
     switch (op) {
       case 'var': {
@@ -359,76 +319,33 @@ export function prepareLogic(logic: Logic, env: WalkEnvironment, ruleId?: string
         return { [op]: values.map((_, i) => sub(i, i === 1 ? 'element' : scope)) };
       case 'reduce':
         return { reduce: values.map((_, i) => sub(i, i === 1 ? 'reduce' : scope)) };
+      // The date operations check their number of arguments when evaluated, as `matches` its
+      // pattern (null: refused at run time) and `rule` its id and shape.
       case 'age':
-      case 'yearsSince': {
-        if (values.length !== 1) {
-          report('BAD_ARGUMENT', `"${op}" takes exactly one argument (a date), got ${values.length}`, opPointer);
-        }
-        return { [op]: [...subAll(), where(opPointer)] };
-      }
+      case 'yearsSince':
       case 'isDate':
-      case 'daysBetween': {
-        const arity = op === 'isDate' ? 1 : 2;
-        if (values.length !== arity) {
-          report('BAD_ARGUMENT', `"${op}" takes exactly ${arity === 1 ? 'one argument' : 'two arguments'}, got ${values.length}`, opPointer);
-        }
+      case 'daysBetween':
         return { [op]: [...subAll(), where(opPointer)] };
-      }
-      case 'matches': {
-        const [pattern, flags = ''] = [values[1], values[2]];
-        let regex: RegExp | null = null;
-        if (values.length < 2 || values.length > 3) {
-          report('BAD_ARGUMENT', `"matches" takes [value, "pattern"] or [value, "pattern", "flags"], got ${values.length} arguments`, opPointer);
-        } else if (typeof pattern !== 'string') {
-          report('BAD_ARGUMENT', '"matches" needs a literal string pattern', at(1));
-        } else if (typeof flags !== 'string') {
-          report('BAD_ARGUMENT', '"matches" needs literal string flags', at(2));
-        } else {
-          const problem = patternProblem(pattern, flags);
-          if (problem !== null) report('BAD_ARGUMENT', `"matches": ${problem}`, at(problem.startsWith('flags') ? 2 : 1));
-          else regex = new RegExp(pattern, flags);
-        }
-        return { matches: [sub(0), new MatchWhere(opPointer, ruleId, regex)] };
-      }
+      case 'matches':
+        return { matches: [sub(0), new MatchWhere(opPointer, ruleId, compiledPattern(values))] };
       case 'rule': {
         const id = values[0];
         const args = values[1];
         const withArguments = values.length === 2 && isArgumentObject(args);
-        if ((values.length !== 1 && !withArguments) || typeof id !== 'string') {
-          report('BAD_ARGUMENT', '"rule" takes the literal id of a named rule, or [id, {"name": value, ...}]', opPointer);
-          return { rule: [...subAll(), where(opPointer)] };
-        }
+        if ((values.length !== 1 && !withArguments) || typeof id !== 'string') return { rule: [...subAll(), where(opPointer)] };
         addUnique(rules, id);
-        if (!env.hasRule(id)) {
-          report('UNKNOWN_RULE', `unknown rule "${id}"`, at(0));
-        } else {
-          const cycle = env.ruleCycle(id);
-          if (cycle !== null) report('RULE_CYCLE', `rule "${id}" never finishes: ${cycle.join(' -> ')}`, at(0));
-        }
+        // Arguments that are not the rule's would be read as null, not refused: the walk refuses them.
         const wanted = env.hasRule(id) ? env.ruleArguments(id) : [];
-        if (!withArguments) {
-          if (wanted.length > 0) {
-            report('BAD_ARGUMENT', `rule "${id}" takes arguments (${wanted.join(', ')}): call it as {"rule": ["${id}", {${wanted.map((n) => `"${n}": ...`).join(', ')}}]}`, opPointer);
-          } else if (takesArguments) {
-            report('BAD_ARGUMENT', `a rule that takes arguments calls only rules with arguments ("${id}" reads the state)`, opPointer);
-          }
-          return { rule: [id, where(at(0))] };
-        }
-        const argsPointer = at(1);
-        const names = Object.keys(args);
-        for (const name of names) {
-          if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name) || FORBIDDEN_SEGMENTS.has(name)) {
-            report('BAD_ARGUMENT', `argument name "${name}": letters, digits and _ , starting with a letter`, child(argsPointer, name));
+        const names = withArguments ? Object.keys(args) : [];
+        if (!env.authorChecks && env.hasRule(id)) {
+          if (withArguments && [...names].sort().join() !== wanted.join()) {
+            report('BAD_ARGUMENT', `rule "${id}" takes the arguments (${wanted.join(', ')}), given (${names.join(', ')})`, at(1));
+          } else if (!withArguments && (wanted.length > 0 || takesArguments)) {
+            report('BAD_ARGUMENT', `rule "${id}" takes the arguments (${wanted.join(', ')}); a rule with arguments calls only rules with arguments`, opPointer);
           }
         }
-        if (env.hasRule(id)) {
-          if (wanted.length === 0) report('BAD_ARGUMENT', `rule "${id}" takes no arguments (it reads no ${ARGUMENT_ROOT}.<name>)`, argsPointer);
-          const missing = wanted.filter((n) => !names.includes(n));
-          const extra = names.filter((n) => !wanted.includes(n));
-          if (wanted.length > 0 && missing.length > 0) report('BAD_ARGUMENT', `rule "${id}" needs the arguments ${missing.join(', ')}`, argsPointer);
-          if (wanted.length > 0 && extra.length > 0) report('BAD_ARGUMENT', `rule "${id}" takes no argument ${extra.join(', ')} (it takes ${wanted.join(', ')})`, argsPointer);
-        }
-        const compiledArgs = names.map((name) => walk(args[name], child(argsPointer, name), scope, depth + 2));
+        if (!withArguments) return { rule: [id, where(at(0))] };
+        const compiledArgs = names.map((name) => walk(args[name], child(at(1), name), scope, depth + 2));
         return { rule: [id, compiledArgs, new CallWhere(at(0), ruleId, names)] };
       }
       default:
@@ -438,31 +355,4 @@ export function prepareLogic(logic: Logic, env: WalkEnvironment, ruleId?: string
 
   const compiled = walk(logic, '', 'root', 0);
   return { issues, vars, ops, rules, compiled };
-}
-
-/**
- * For each rule id, the rule cycle it reaches (["a", "b", "a"]) or null. Three-colour DFS over
- * the literal `{"rule": id}` references; references to unknown ids are ignored here.
- */
-export function findRuleCycles(graph: ReadonlyMap<string, readonly string[]>): Map<string, string[] | null> {
-  const result = new Map<string, string[] | null>();
-  const onStack: string[] = [];
-  const visit = (id: string): string[] | null => {
-    const known = result.get(id);
-    if (known !== undefined) return known;
-    const position = onStack.indexOf(id);
-    if (position !== -1) return [...onStack.slice(position), id];
-    onStack.push(id);
-    let cycle: string[] | null = null;
-    for (const next of graph.get(id) ?? []) {
-      if (!graph.has(next)) continue;
-      const found = visit(next);
-      if (found !== null && cycle === null) cycle = found;
-    }
-    onStack.pop();
-    result.set(id, cycle);
-    return cycle;
-  };
-  for (const id of graph.keys()) visit(id);
-  return result;
 }

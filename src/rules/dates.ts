@@ -3,10 +3,11 @@
 // Everything here works on local calendar dates: strings are parsed to local midnight by hand
 // (never `new Date('yyyy-MM-dd')`, which is UTC midnight and shifts the day in negative-offset
 // timezones) and compared in whole calendar days, so the results do not depend on the
-// process's TZ or on daylight-saving transitions. Parsing and formatting are written out
-// rather than taken from date-fns `parse`/`format`, whose locale machinery would weigh on the
-// first screen the browser loads; the arithmetic is date-fns'.
-import { addYears, differenceInCalendarDays, differenceInYears, subYears } from 'date-fns';
+// process's TZ or on daylight-saving transitions. Everything is written out rather than taken
+// from date-fns: the rules run on the browser's first screen, whose script has a budget
+// (docs/architecture.md). The arithmetic keeps date-fns' semantics (differenceInCalendarDays,
+// differenceInYears, addYears/subYears), which tests/rules/dates.test.ts checks against
+// date-fns itself.
 
 /** The accepted input formats, each with a strict shape (exact digit counts). */
 const DATE_FORMATS: readonly { shape: RegExp; parts: (m: RegExpExecArray) => [string, string, string] }[] = [
@@ -60,6 +61,42 @@ export function toIsoDate(value: string): string | null {
   return date === null ? null : formatIsoDate(date);
 }
 
+/** Milliseconds since the epoch of the same calendar day at UTC midnight (any year, also 1..99). */
+function utcDay(date: Date): number {
+  const day = new Date(0);
+  day.setUTCFullYear(date.getFullYear(), date.getMonth(), date.getDate());
+  return day.getTime();
+}
+
+/** Calendar days from `from` to `to`, negative when `to` is earlier (date-fns differenceInCalendarDays(to, from)). */
+export function calendarDaysBetween(from: Date, to: Date): number {
+  return noNegativeZero(Math.round((utcDay(to) - utcDay(from)) / 864e5));
+}
+
+/**
+ * The same calendar day `years` later (earlier when negative); 29 February becomes 28 February
+ * in a common year (date-fns addYears / subYears).
+ */
+export function addCalendarYears(date: Date, years: number): Date {
+  const moved = new Date(date.getTime());
+  moved.setFullYear(date.getFullYear() + years, date.getMonth(), date.getDate());
+  if (moved.getMonth() !== date.getMonth()) moved.setDate(0); // 29 Feb -> 1 Mar: back to 28 Feb
+  return moved;
+}
+
+/**
+ * Whole years from `earlier` to `later`, negative when `later` is before `earlier` (date-fns
+ * differenceInYears(later, earlier)): the difference of the years, less one when the last
+ * year is not full (the month and day of `later` come before those of `earlier`, or after
+ * them going backwards). Both dates at local midnight.
+ */
+function wholeYearsBetween(later: Date, earlier: Date): number {
+  const sign = Math.sign(utcDay(later) - utcDay(earlier));
+  const monthDay = (d: Date): number => d.getMonth() * 32 + d.getDate();
+  const partial = Math.sign(monthDay(later) - monthDay(earlier)) === -sign;
+  return noNegativeZero(sign * (Math.abs(later.getFullYear() - earlier.getFullYear()) - (partial ? 1 : 0)));
+}
+
 /** Turn -0 into 0 so results compare and serialise as authors expect. */
 function noNegativeZero(n: number): number {
   return n === 0 ? 0 : n;
@@ -71,7 +108,7 @@ function noNegativeZero(n: number): number {
  * common years. A future date gives 0 or a negative number (minus the whole years until it).
  */
 export function wholeYearsSince(date: Date, today: Date): number {
-  return noNegativeZero(differenceInYears(today, date));
+  return wholeYearsBetween(today, date);
 }
 
 /**
@@ -86,16 +123,16 @@ export function wholeYearsSince(date: Date, today: Date): number {
  * A future date gives the negative of the same measure taken forwards from today.
  */
 export function exactYearsSince(date: Date, today: Date): number {
-  if (differenceInCalendarDays(today, date) >= 0) {
-    const n = differenceInYears(today, date);
-    const upper = subYears(today, n); // date <= upper
-    const lower = subYears(today, n + 1); // lower < date
-    const span = differenceInCalendarDays(upper, lower);
-    return noNegativeZero(n + differenceInCalendarDays(upper, date) / span);
+  if (calendarDaysBetween(date, today) >= 0) {
+    const n = wholeYearsBetween(today, date);
+    const upper = addCalendarYears(today, -n); // date <= upper
+    const lower = addCalendarYears(today, -(n + 1)); // lower < date
+    const span = calendarDaysBetween(lower, upper);
+    return noNegativeZero(n + calendarDaysBetween(date, upper) / span);
   }
-  const n = differenceInYears(date, today);
-  const lower = addYears(today, n); // lower <= date
-  const upper = addYears(today, n + 1); // date < upper
-  const span = differenceInCalendarDays(upper, lower);
-  return noNegativeZero(-(n + differenceInCalendarDays(date, lower) / span));
+  const n = wholeYearsBetween(date, today);
+  const lower = addCalendarYears(today, n); // lower <= date
+  const upper = addCalendarYears(today, n + 1); // date < upper
+  const span = calendarDaysBetween(lower, upper);
+  return noNegativeZero(-(n + calendarDaysBetween(lower, date) / span));
 }

@@ -7,8 +7,7 @@
 // duration of the (synchronous) call. Ops also need to know where they sit in the logic to report
 // a JSON pointer: the compiler (analyze.ts) appends a `Where` marker as a trailing argument.
 import jsonLogic from 'json-logic-js';
-import { differenceInCalendarDays } from 'date-fns';
-import { exactYearsSince, parseDate, wholeYearsSince } from './dates';
+import { calendarDaysBetween, exactYearsSince, parseDate, wholeYearsSince } from './dates';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [k: string]: JsonValue };
 export type Logic = JsonValue;
@@ -311,12 +310,12 @@ function daysBetweenOp(...args: unknown[]): number {
   }
   const from = dateOf('daysBetween', values[0], where);
   const to = dateOf('daysBetween', values[1], where);
-  const days = differenceInCalendarDays(to, from);
-  return days === 0 ? 0 : days;
+  return calendarDaysBetween(from, to);
 }
 
 function isDateOp(...args: unknown[]): boolean {
-  const { values } = splitWhere(args);
+  const { values, where } = splitWhere(args);
+  if (values.length !== 1) throw where.error('BAD_ARGUMENT', `"isDate" takes exactly one argument, got ${values.length}`);
   const value = values[0];
   return typeof value === 'string' && parseDate(value) !== null;
 }

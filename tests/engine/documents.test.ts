@@ -6,6 +6,8 @@ import { createAjvFormatValidator } from '../../src/engine/validate-ajv';
 import { precompiledFormatValidator, flowFromPack, DocumentLoadError } from '../../src/app/documents';
 import { readFormatSchemas, readJson, readProjectSources, loadProject } from '../../tools/lib/project';
 import { buildPack } from '../../src/engine/pack';
+import { inlineFormPanels } from '../../src/engine/field-refs';
+import { readFlow } from '../../src/app/load';
 
 const contract = createStateContract(readJson('schemas/state.schema.json'));
 
@@ -39,5 +41,21 @@ describe('precompiled format validators (issue 4, strict CSP)', () => {
     } catch (err) {
       expect((err as DocumentLoadError).diagnostics[0]).toMatchObject({ file: 'flows/modules/triage.json', check: 'json-syntax' });
     }
+  });
+
+  it('the first reading leaves field references as written; the form chunk inlines them as the loader does', () => {
+    const sources = readProjectSources();
+    const docs = loadProject(sources);
+    const pack = buildPack(docs, sources, 'join-now');
+    const { docs: first } = readFlow(pack);
+    const forms = [...first.panels.values()].filter((d) => d.value.kind === 'form');
+    expect(forms.some((d) => JSON.stringify(d.value).includes('"$ref"'))).toBe(true);
+    inlineFormPanels(first);
+    inlineFormPanels(first); // once per set
+    for (const d of forms) expect(d.value).toEqual(docs.panels.get(d.value.id)?.value);
+    // A reference that does not resolve (refused by the build and by the full check) is never rendered without its rules.
+    const broken = { ...pack, files: pack.files.filter((f) => !f.path.startsWith('schemas/fields/')) };
+    expect(() => inlineFormPanels(readFlow(broken).docs)).toThrow(/no fields file/);
+    expect(() => flowFromPack(broken)).toThrow(DocumentLoadError);
   });
 });

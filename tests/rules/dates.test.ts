@@ -1,8 +1,9 @@
 // Date parsing and the custom date operations: age and yearsSince.
-import { addDays, format, parse, subYears } from 'date-fns';
+import { addDays, addYears, differenceInCalendarDays, differenceInYears, format, parse, subYears } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RuleError, createRuleEngine, parseDate, toIsoDate, type JsonValue, type Logic } from '../../src/rules/index';
+import { addCalendarYears, calendarDaysBetween, wholeYearsSince } from '../../src/rules/dates';
 
 const engine = createRuleEngine();
 const on = (today: string) => ({ today });
@@ -163,6 +164,33 @@ describe('yearsSince', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('the hand-written date arithmetic (no date-fns on the first screen)', () => {
+  const anyDay = fc.date({ min: new Date(1, 0, 1), max: new Date(2400, 11, 31), noInvalidDate: true }).map((d) => {
+    const day = new Date(d.getFullYear(), d.getMonth(), d.getDate());
+    day.setFullYear(d.getFullYear());
+    return day;
+  });
+
+  it('property: agrees with date-fns differenceInCalendarDays, differenceInYears and addYears', () => {
+    fc.assert(
+      fc.property(anyDay, anyDay, fc.integer({ min: -120, max: 120 }), (a, b, n) => {
+        expect(calendarDaysBetween(a, b)).toBe(differenceInCalendarDays(b, a) || 0);
+        expect(wholeYearsSince(a, b)).toBe(differenceInYears(b, a) || 0);
+        expect(addCalendarYears(a, n).getTime()).toBe(addYears(a, n).getTime());
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('29 February, the turn of a year and a daylight-saving change', () => {
+    expect(addCalendarYears(local('2024-02-29'), 1).getTime()).toBe(local('2025-02-28').getTime());
+    expect(addCalendarYears(local('2024-02-29'), -4).getTime()).toBe(local('2020-02-29').getTime());
+    expect(calendarDaysBetween(local('2025-12-31'), local('2026-01-01'))).toBe(1);
+    expect(calendarDaysBetween(local('2026-03-01'), local('2026-04-01'))).toBe(31);
+    expect(calendarDaysBetween(local('2026-11-01'), local('2026-10-01'))).toBe(-31);
   });
 });
 
