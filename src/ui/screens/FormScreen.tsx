@@ -156,7 +156,7 @@ function FormBody(props: FormScreenProps) {
             noHtml5Validate
             onChange={(event) => formOptions.data.set((event.formData ?? {}) as JsonObject)}
             customValidate={(data, errors) => {
-              const withOptions = validateOptions(formOptions, data as JsonObject | undefined, errors, content);
+              const withOptions = validateOptions(formOptions, data as JsonObject | undefined, errors, content, panel);
               const check = checkFormRef.current;
               return check ? addCheckErrors(withOptions, check((data ?? {}) as JsonObject).filter((e) => !isSuppressed(e.field, suppressed)), content) : withOptions;
             }}

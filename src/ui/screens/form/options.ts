@@ -8,6 +8,7 @@ import { createContext } from 'react';
 import type { FormValidation, UiSchema } from '@rjsf/utils';
 import type { FieldOptions } from '../../../engine/option-sources';
 import type { FormPanel } from '../../../engine/formats.generated';
+import { schemaMessageKey } from '../../../engine/form-messages';
 import { getPath, type JsonObject } from '../../../engine/state';
 import type { JsonValue } from '../../../rules/index';
 import type { ContentApi, OptionsLoader, Telemetry } from '../../contract';
@@ -95,9 +96,10 @@ function isEmpty(value: JsonValue | undefined): boolean {
 /**
  * ADDR-14 (rjsf customValidate): a `requiredWhenAvailable` field is required exactly when its
  * list is known to hold options. A list not loaded (waiting for its parent, loading, failed) does
- * not make the field required.
+ * not make the field required. The message is the panel's for `<field>/required` or `required`,
+ * as a schema `required` error's would be ('Select a province or region'), else 'Required'.
  */
-export function validateOptions<T>(options: FormOptions | null, data: JsonObject | undefined, errors: FormValidation<T>, content: ContentApi): FormValidation<T> {
+export function validateOptions<T>(options: FormOptions | null, data: JsonObject | undefined, errors: FormValidation<T>, content: ContentApi, panel?: Pick<FormPanel, 'messages'>): FormValidation<T> {
   if (!options) return errors;
   for (const [path, field] of Object.entries(options.fields)) {
     if (field.requiredWhenAvailable !== true || options.available.get(path) !== true) continue;
@@ -107,7 +109,8 @@ export function validateOptions<T>(options: FormOptions | null, data: JsonObject
       if (typeof node[part] !== 'object' || node[part] === null) node[part] = errorNode();
       node = node[part] as Record<string, unknown>;
     }
-    (node as unknown as ErrorNode).addError(content.text(REQUIRED_KEY));
+    const key = panel ? schemaMessageKey(panel, { field: path, keyword: 'required', params: { missingProperty: path } }) : undefined;
+    (node as unknown as ErrorNode).addError(content.text(key ?? REQUIRED_KEY));
   }
   return errors;
 }
