@@ -104,13 +104,13 @@ describe('OptionsSelect', () => {
     await screen.findByRole('button', { name: 'Continue' });
     expect(screen.getByLabelText('Branch of service')).toBe(select('branch'));
     expect(select('branch').getAttribute('data-options-state')).toBe('loading');
-    expect(select('branch').disabled).toBe(true);
+    expect(select('branch').getAttribute('aria-disabled')).toBe('true');
     expect(select('branch').getAttribute('aria-busy')).toBe('true');
     expect(within(select('branch').parentElement as HTMLElement).getByRole('status').textContent).toContain('Loading the list');
     describedIdsExist(select('branch'));
     await act(async () => release());
     await loaded('branch');
-    expect(select('branch').disabled).toBe(false);
+    expect(select('branch').getAttribute('aria-disabled')).toBeNull();
     expect([...select('branch').options].map((o) => o.textContent)).toEqual(['Select an option', 'Air Force', 'Army', 'Coast Guard', 'Marine Corps', 'Navy', 'Public Health Service', 'National Oceanic and Atmospheric Administration', 'Space Force']);
     expect(content.missing).toEqual([]);
   });
@@ -119,7 +119,8 @@ describe('OptionsSelect', () => {
     setup();
     await loaded('branch');
     const rank = select('rank');
-    expect(rank.disabled).toBe(true);
+    expect(rank.getAttribute('aria-disabled')).toBe('true');
+    expect(rank.disabled, 'focusable: the error summary can move focus to it').toBe(false);
     expect(rank.getAttribute('data-options-state')).toBe('waiting');
     const hintId = rank.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(hintId)?.textContent).toBe('Answer Branch of service first to see the choices.');
@@ -222,7 +223,7 @@ describe('OptionsSelect', () => {
     choose('country', 'SGP');
     await loaded('province');
     expect(optionValues('province')).toEqual([]);
-    expect(select('province').disabled).toBe(true);
+    expect(select('province').getAttribute('aria-disabled')).toBe('true');
     expect(select('province').getAttribute('aria-required')).toBeNull();
     await submit();
     expect(props.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ branch: 'A', country: 'SGP' }));

@@ -3,8 +3,9 @@
  * ADDR-14): a native <select> under the field's visible label. Its list is fetched through the
  * form's OptionsLoader and cached with TanStack Query for the session (the same list is shared
  * between panels). While a cascade parent is empty (ranks follow the branch, provinces the
- * country) it is disabled with a hint; while loading it says so; when the list fails it shows a
- * message and a Retry button beside the field, records FIELD_LOAD_ERROR (no personal data), and
+ * country) it is disabled with a hint (aria-disabled: still focusable, so the error summary's
+ * link reaches it); while loading it says so; when the list fails it shows a message and a
+ * Retry button beside the field, records FIELD_LOAD_ERROR (no personal data), and
  * the form keeps every answer. When the parent changes, a value no longer in the list is cleared.
  */
 import { useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ChangeEvent, type FocusEvent, type ReactNode, type Ref } from 'react';
@@ -219,14 +220,20 @@ function Select(props: WidgetProps & { state: SelectState; selectRef?: Ref<HTMLS
         value={current}
         required={isRequired}
         aria-required={isRequired || undefined}
-        disabled={disabled || readonly || off}
+        // Without a list to choose from (waiting for its parent, loading, failed, empty) the select
+        // is aria-disabled, not disabled: it stays focusable, so the error summary's link can
+        // move focus to it and its hint ('Answer Branch of service first') is read (UI-07).
+        disabled={disabled || readonly}
+        aria-disabled={off || undefined}
         autoFocus={autofocus}
         autoComplete={autoComplete}
         aria-invalid={hasErrors || undefined}
         aria-busy={state.kind === 'loading' || undefined}
         aria-describedby={describedBy(id, { hint: status ? statusId : undefined, help, errors: hasErrors })}
         data-options-state={state.kind}
-        onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) => {
+          if (!off) onChange(event.target.value === '' ? options.emptyValue : event.target.value);
+        }}
         onBlur={(event: FocusEvent<HTMLSelectElement>) => onBlur(id, event.target.value)}
         onFocus={(event: FocusEvent<HTMLSelectElement>) => onFocus(id, event.target.value)}
       >
