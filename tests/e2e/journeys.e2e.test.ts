@@ -111,7 +111,10 @@ describe('join-now walks in Chromium (strict CSP, axe on every screen)', () => {
     const result = await walk(page, docs, toBasicInfo.input.answers as JsonObject, (screen) => screen.step === 'basic-info-panel');
     expect(result.last.step).toBe('basic-info-panel');
     expect(result.seen.map((s) => s.step)).toEqual(expected.visited.map((v) => v.step));
-    await expect(page.locator('[data-screen] form')).toBeTruthy();
+    // The basic-info form is on the screen: one form, visible.
+    const form = page.locator('[data-screen] form');
+    expect(await form.count()).toBe(1);
+    expect(await form.isVisible()).toBe(true);
   });
 });
 
