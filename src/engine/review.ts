@@ -6,7 +6,8 @@
 import type { RuleContext } from '../rules/index';
 import type { JsonValue } from '../rules/index';
 import type { FormPanel, ReviewPanel, ReviewSection } from './formats.generated';
-import { bindPath, evaluateCondition, panelOf, type Flow } from './flow';
+import { bindPath, evaluateCondition, historyOf, panelOf, type Flow } from './flow';
+import { panelNameOf } from './document-set';
 import { getPath, isObject, type AppState } from './state';
 
 export interface ReviewEntry {
@@ -59,9 +60,15 @@ export function leafFields(schema: JsonValue | undefined, prefix = ''): string[]
   return out;
 }
 
-/** The sections of a review panel that have answers, each with its entries in order. */
+/**
+ * The sections of a review panel that have answers, each with its entries in order. A section
+ * shows only when the applicant answered its panel on the way here (its panel and variant are in
+ * the history): two panels may store into the same data (military details and commissioning
+ * details), and a path taken back is no longer in the history.
+ */
 export function reviewSections(flow: Flow, panel: ReviewPanel, state: AppState, ctx: RuleContext): ReviewSectionView[] {
   const out: ReviewSectionView[] = [];
+  const history = historyOf(state);
   for (const section of panel.sections) {
     if (!evaluateCondition(flow, section.showWhen, state, ctx)) continue;
     const instance = flow.modules.find((m) => m.name === section.module || m.moduleId === section.module);
@@ -69,6 +76,7 @@ export function reviewSections(flow: Flow, panel: ReviewPanel, state: AppState, 
     const formPanel = step?.kind === 'panel' ? panelOf(flow, section.step) : undefined;
     if (!formPanel || formPanel.kind !== 'form') continue;
     const variant = step?.variant ?? 'self';
+    if (!history.some((h) => panelNameOf(h.step) === formPanel.id && h.variant === variant)) continue;
     const stored = getPath(state, bindPath(formPanel, variant));
     if (!isObject(stored)) continue;
     const leaves = leafFields(formPanel.schema as JsonValue);

@@ -107,6 +107,35 @@ describe('review pages and Change links', () => {
     expect(sections[1]?.entries).toEqual([{ field: 'phoneNumber', value: '5551234567', mask: 'last4' }]);
   });
 
+  it('a section shows only for a panel answered on the way: another panel storing into the same data is not shown', () => {
+    const flow = flowOf({
+      'schemas/panels/fc.json': form('fc', { firstName: { type: 'string' } }),
+      'schemas/panels/rv.json': {
+        id: 'rv',
+        kind: 'review',
+        title: 'c.title',
+        sections: [
+          { title: 'c.answer', module: 'r', step: 'fa' },
+          { title: 'c.answer', module: 'r', step: 'fc' },
+        ],
+      },
+      'flows/modules/r.json': {
+        id: 'r',
+        start: 'fa',
+        steps: {
+          fa: { kind: 'panel', next: [{ when: false, to: 'fc' }, { to: 'fb' }] },
+          fb: { kind: 'panel', next: [{ to: 'rv' }] },
+          fc: { kind: 'panel', next: [{ to: 'rv' }] },
+          rv: { kind: 'panel', next: [{ to: '@end' }] },
+        },
+      },
+    });
+    const s = atReview(flow);
+    const panel = flow.docs.panels.get('rv')?.value;
+    if (panel?.kind !== 'review') throw new Error('no review');
+    expect(reviewSections(flow, panel, s, ctx).map((x) => x.section.step)).toEqual(['fa']);
+  });
+
   it('Change opens the step and comes back to the review after it, with the new answer', () => {
     const flow = flowOf();
     let s = changeAnswer(flow, atReview(flow), { module: 'r', step: 'fa' }, ctx);

@@ -481,3 +481,33 @@ describe('FormScreen: suppressed fields (VAL-16, VAL-17)', () => {
     expect(within(summary() as HTMLElement).getAllByRole('link').map((a) => a.textContent)).toEqual(['Field 3: Required']);
   });
 });
+
+describe('FormScreen: error summary entries name their field plainly', () => {
+  it('a label that ends a sentence is not followed by a colon; a field in a labelled group carries the group', async () => {
+    const grouped: FormPanel = {
+      id: 'grouped-form',
+      kind: 'form',
+      bind: 'eligibility.{variant}.test',
+      title: 'test.form.title',
+      schema: {
+        type: 'object',
+        required: ['mailing', 'physical'],
+        properties: {
+          mailing: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } },
+          physical: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } },
+        },
+      },
+      labels: { mailing: 'test.g.mailing', physical: 'test.g.physical', 'mailing.kind': 'test.g.kind', 'physical.kind': 'test.g.kind' },
+      messages: { required: 'validation.required' },
+    };
+    const c = makeContent({ 'test.form.title': 'Addresses', 'test.g.mailing': 'Mailing address', 'test.g.physical': 'Physical address', 'test.g.kind': 'Where is this address?' });
+    const reg = { [grouped.id]: { hash: stableHash(grouped.schema), load: async () => precompile(grouped.schema) } };
+    setup({ panel: grouped, content: c, view: makeView('grouped-form', 'self'), loadValidator: createPanelValidatorLoader(reg) });
+    await ready();
+    await submit();
+    expect(within(summary() as HTMLElement).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      'Mailing address – Where is this address? Required',
+      'Physical address – Where is this address? Required',
+    ]);
+  });
+});

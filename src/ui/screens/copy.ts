@@ -23,6 +23,7 @@ export const UI_KEYS = {
   dateHint: 'app.form.dateHint',
   formUnavailable: 'app.form.unavailable',
   summaryEntry: 'app.form.errorSummary.entry',
+  summaryEntryAfterSentence: 'app.form.errorSummary.entryAfterSentence',
   /** VAL-02: authors may define `validation.unknown` beside the other messages; ui.json ships the default. */
   unknownValidation: 'validation.unknown',
   unknownValidationDefault: 'app.validation.unknown',

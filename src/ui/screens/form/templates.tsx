@@ -115,7 +115,9 @@ function ErrorListTemplate({ errors }: ErrorListProps) {
       <ul className="mu-error-summary__list">
         {entries.map(({ field, message }) => {
           const label = ui.labelOf(field);
-          const text = label ? ui.content.text(UI_KEYS.summaryEntry, { label, message }) : message;
+          // A label that already ends a sentence ('Where is this address?') is not followed by a colon.
+          const entryKey = /[?.!:]$/.test(label) ? UI_KEYS.summaryEntryAfterSentence : UI_KEYS.summaryEntry;
+          const text = label ? ui.content.text(entryKey, { label, message }) : message;
           if (field === '') return <li key="(form)">{text}</li>;
           const id = fieldId(field);
           return (

@@ -57,10 +57,19 @@ export function buildUiSchema(panel: FormPanel, content: ContentApi, variant = '
   return root as UiSchema;
 }
 
-/** A field's label text, by dotted path ('' for none). */
+/**
+ * A field's label text, by dotted path ('' for none), as the error summary names it: a field
+ * inside a labelled group carries the group's label first ("Mailing address – ZIP code"), so
+ * the same question asked of two addresses reads as two different entries.
+ */
 export function labelFor(panel: FormPanel, content: ContentApi, field: string): string {
   const key = panel.labels?.[field];
-  return key !== undefined ? content.text(key) : '';
+  const own = key !== undefined ? content.text(key) : '';
+  const parts = field.split('.');
+  if (parts.length < 2 || own === '') return own;
+  const groupKey = panel.labels?.[parts.slice(0, -1).join('.')];
+  const group = groupKey !== undefined ? content.text(groupKey) : '';
+  return group === '' ? own : `${group} – ${own}`;
 }
 
 /**
