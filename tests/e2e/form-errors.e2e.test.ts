@@ -36,12 +36,15 @@ const VAL = {
   futureDate: "Can't Be a Future Date",
   laterThanToday: 'Date must be later than today',
   priorToEnlistment: "Can't Be Prior to Enlistment Date",
+  priorToCommission: "Can't Be Prior to Commission Date",
   over30Years: "Can't be More Than 30 Years in the Future",
   email: 'Enter a valid email address',
   phone: 'Enter a valid phone number',
   zip: 'Invalid ZIP Code',
   dob: 'Please enter a valid date of birth',
   invalidFormat: 'Invalid Format',
+  invalidDate: 'Invalid Date',
+  invalidNumber: 'Invalid Number',
 };
 /** The messages the spec names without their words (names, lengths, SSN, ADDR-10..13 in sentence case, SPON-24/25): the content's copy. */
 const copy = (key: string, vars: Record<string, string> = {}): string => {
@@ -336,7 +339,7 @@ describe('bad input on every form panel: the spec\'s messages beside the fields,
     expect(screen.step).toBe('self-address-panel');
   });
 
-  it('military details of a person on active duty: basic training 40 years ahead and before the enlistment', async () => {
+  it('military details: basic training 40 years ahead and before the enlistment (active duty), separated before the commission', async () => {
     await openPanel('military-details');
     await choose(page, 'Branch of service', 'Navy');
     await choose(page, 'Rank', /./);
@@ -346,6 +349,12 @@ describe('bad input on every form panel: the spec\'s messages beside the fields,
     await continueWithErrors('military-details (basic training in 40 years)', [{ label: 'Basic training date', message: VAL.over30Years }]);
     await type(page, 'Basic training date', '08/01/2015');
     await continueWithErrors('military-details (basic training before enlistment)', [{ label: 'Basic training date', message: VAL.priorToEnlistment }], { axe: false });
+    // VAL-12: an officer separated before the commission date.
+    await pick(page, 'Military status', 'Separated');
+    await choose(page, 'Source of commission', /./);
+    await type(page, 'Commission date', '05/15/2016');
+    await type(page, 'Separation or retirement date', '04/30/2016');
+    await continueWithErrors('military-details (separated before the commission)', [{ label: 'Separation or retirement date', message: VAL.priorToCommission }], { axe: false });
   });
 
   it('commissioning details', async () => {
@@ -395,9 +404,10 @@ describe('bad input on every form panel: the spec\'s messages beside the fields,
   });
 
   it.each([
-    ['search-sponsor', 'parent'],
-    ['search-sponsor2', 'spouse'],
-  ])('the sponsor search %s (%s): names, pieces (SPON-24), consent (SPON-25)', async (panel, variant) => {
+    // The parent's birth date in 2099; the spouse's on a day that does not exist.
+    ['search-sponsor', 'parent', '02/11/2099', VAL.futureDate],
+    ['search-sponsor2', 'spouse', '02/30/1970', VAL.invalidDate],
+  ])('the sponsor search %s (%s): names, pieces (SPON-24), consent (SPON-25)', async (panel, variant, dob, dobMessage) => {
     const screen = await openPanel(panel);
     expect(screen.variant).toBe(variant);
     const pieces = copy('validation.sponsorPieces');
@@ -410,7 +420,8 @@ describe('bad input on every form panel: the spec\'s messages beside the fields,
     ]);
     await type(page, 'First name', 'Lu1s');
     await type(page, 'Last name', 'Reyes-Montgomery-Castillo');
-    await type(page, 'Date of birth', '02/11/2099');
+    await type(page, 'Member number', '12345');
+    await type(page, 'Date of birth', dob);
     await type(page, 'Phone number', '512-555-01');
     await type(page, 'Email address', 'luis@');
     await type(page, 'ZIP code', '7870');
@@ -419,7 +430,8 @@ describe('bad input on every form panel: the spec\'s messages beside the fields,
     await continueWithErrors(`${panel} (bad values)`, [
       { label: 'First name', message: copy('validation.name') },
       { label: 'Last name', message: copy('validation.tooLong', { limit: '20' }) },
-      { label: 'Date of birth', message: VAL.futureDate },
+      { label: 'Member number', message: VAL.invalidNumber },
+      { label: 'Date of birth', message: dobMessage },
       { label: 'Phone number', message: VAL.phone },
       { label: 'Email address', message: VAL.email },
       { label: 'ZIP code', message: VAL.zip },
@@ -428,7 +440,7 @@ describe('bad input on every form panel: the spec\'s messages beside the fields,
     // One extra piece is not enough (SPON-24).
     await type(page, 'First name', 'Luis');
     await type(page, 'Last name', 'Reyes');
-    for (const label of ['Date of birth', 'Phone number', 'Email address', 'Last 4 numbers of the Social Security number']) await field(page, label).fill('');
+    for (const label of ['Member number', 'Date of birth', 'Phone number', 'Email address', 'Last 4 numbers of the Social Security number']) await field(page, label).fill('');
     await type(page, 'ZIP code', '78701');
     await continueWithErrors(`${panel} (one piece)`, [{ label: 'Member number', message: pieces }], { axe: false });
     // Two pieces, the consent box unticked (SPON-25).
