@@ -3,7 +3,7 @@
  * (name -> component); the names live here too, with no React, so lint can check every
  * `ui:widget` a panel's uiSchema names (a test keeps the two lists equal).
  */
-export const WIDGET_NAMES = ['DateWidget', 'OptionsSelect', 'RadioWidget', 'SsnWidget', 'CheckboxWidget', 'SelectWidget', 'TextWidget', 'EmailWidget'] as const;
+export const WIDGET_NAMES = ['DateWidget', 'OptionsSelect', 'RadioWidget', 'SsnWidget', 'TextareaWidget', 'CheckboxWidget', 'SelectWidget', 'TextWidget', 'EmailWidget'] as const;
 
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 

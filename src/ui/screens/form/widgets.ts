@@ -14,6 +14,7 @@ import { OptionsSelect } from './OptionsSelect';
 import { RadioWidget } from './RadioWidget';
 import { SelectWidget } from './SelectWidget';
 import { SsnWidget } from './SsnWidget';
+import { TextareaWidget } from './TextareaWidget';
 import { adoptStyles } from '../../styles/adopt';
 import widgetsCss from '../../styles/widgets.css?inline';
 
@@ -31,6 +32,7 @@ export const widgets: RegistryWidgetsType = {
   OptionsSelect,
   RadioWidget,
   SsnWidget,
+  TextareaWidget,
   CheckboxWidget,
   SelectWidget,
   TextWidget: rjsfWidget('TextWidget'),
