@@ -13,12 +13,18 @@
  * If the first reading fails, the full check runs at once to name each finding by
  * file:line:col before the trap shows.
  *
+ * The state contract the rules' variables are checked against comes with the pack (the shape
+ * the build checked the documents with, src/engine/pack.ts), not in this script: the first
+ * reading uses it when its fingerprint is this build's own contract's
+ * (src/generated/state-contract-hash.json). A pack built against another contract is read by
+ * the full check, which checks it against this build's contract and runs it when it finds nothing.
+ *
  * Under `vite serve` the generated validators cannot be imported (they are CommonJS, and Vite
  * serves sources as ES modules only), so development checks the same documents against the
  * same schemas with Ajv compiled at run time (src/app/documents-dev.ts); the production build
  * never contains that path.
  */
-import stateContractShape from '../generated/state-contract.json';
+import { hash as CONTRACT_HASH } from '../generated/state-contract-hash.json';
 import type { Diagnostic } from '../engine/diagnostics';
 import { formatDiagnostic } from '../engine/diagnostics';
 import { indexDocuments, type DocumentSet } from '../engine/document-set';
@@ -29,8 +35,6 @@ import { createStateContract } from '../engine/state-contract';
 import type { JsonValue } from '../rules/index';
 import { DEV_SERVER } from './dev-server';
 
-
-const contract = createStateContract(stateContractShape);
 
 /** JSON.parse as the document index reads: no positions (a finding's position comes from the full check). */
 function readJson(text: string): ParsedJson {
@@ -71,7 +75,8 @@ export async function fetchProductPack(baseUrl: string, productId: string, fetch
  * the entry into chunks of their own (rolldown#10731; tests/e2e/build-output.e2e.test.ts).
  */
 export function readFlow(pack: ProductPack, sequenceId?: string): { flow: Flow; docs: DocumentSet } {
-  const { set } = indexDocuments(pack.files, { parse: readJson, validator: () => [], contract });
+  if (pack.contractHash !== CONTRACT_HASH || typeof pack.contract !== 'object' || pack.contract === null) throw new ContractMismatch(pack.contractHash);
+  const { set } = indexDocuments(pack.files, { parse: readJson, validator: () => [], contract: createStateContract(pack.contract) });
   const errors = set.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new Error(errors.map(formatDiagnostic).join('; '));
   const { flow, diagnostics } = resolveFlow(set, pack.productId, sequenceId);
@@ -79,28 +84,46 @@ export function readFlow(pack: ProductPack, sequenceId?: string): { flow: Flow; 
   return { flow, docs: set };
 }
 
+/** A pack checked against another state contract than this build's (an older or newer build's). */
+class ContractMismatch extends Error {
+  constructor(hash: unknown) {
+    super(`the pack was checked against state contract ${String(hash)}, this build's is ${CONTRACT_HASH}`);
+    this.name = 'ContractMismatch';
+  }
+}
+
 /**
  * The documents for the first screen (`readFlow`). When they cannot be read, the full check
- * says why, by file:line:col: PackLoadError carries its findings.
+ * says why, by file:line:col: PackLoadError carries its findings. A pack checked against another
+ * state contract runs on the full check's reading when that finds nothing.
  */
 export async function loadFlow(pack: ProductPack, sequenceId?: string): Promise<{ flow: Flow; docs: DocumentSet }> {
   try {
     return readFlow(pack, sequenceId);
   } catch (err) {
+    if (err instanceof ContractMismatch) {
+      const full = await fullReading(pack, sequenceId);
+      if ('flow' in full) return full;
+    }
     const findings = await verifyPack(pack, sequenceId);
     const reason = findings.length > 0 ? findings.map(formatDiagnostic).join('; ') : err instanceof Error ? err.message : String(err);
     throw new PackLoadError(`documents of ${String(pack.productId)} failed their checks: ${reason}`, undefined, findings);
   }
 }
 
-/** The full check (the same loader as lint: positions, formats, references): the error findings, [] when clean. */
-export async function verifyPack(pack: ProductPack, sequenceId?: string): Promise<Diagnostic[]> {
+/** The full reading (the same loader as lint: positions, formats, references, this build's state contract): the flow, or the error findings. */
+async function fullReading(pack: ProductPack, sequenceId?: string): Promise<{ flow: Flow; docs: DocumentSet } | { findings: Diagnostic[] }> {
   const mod = DEV_SERVER ? await import('./documents-dev') : await import('./documents');
   try {
-    mod.flowFromPack(pack, sequenceId);
-    return [];
+    return mod.flowFromPack(pack, sequenceId);
   } catch (err) {
     const diagnostics = err !== null && typeof err === 'object' && 'diagnostics' in err && Array.isArray(err.diagnostics) ? (err.diagnostics as Diagnostic[]) : [];
-    return diagnostics.length > 0 ? diagnostics : [{ file: '', pointer: '', line: 1, col: 1, severity: 'error', message: err instanceof Error ? err.message : String(err), check: 'load' }];
+    return { findings: diagnostics.length > 0 ? diagnostics : [{ file: '', pointer: '', line: 1, col: 1, severity: 'error', message: err instanceof Error ? err.message : String(err), check: 'load' }] };
   }
+}
+
+/** The full check: the error findings, [] when clean. */
+export async function verifyPack(pack: ProductPack, sequenceId?: string): Promise<Diagnostic[]> {
+  const full = await fullReading(pack, sequenceId);
+  return 'flow' in full ? [] : full.findings;
 }

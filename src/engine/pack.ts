@@ -1,14 +1,21 @@
 /**
  * A product's document pack: the documents one product needs, as source texts, so the
- * browser loads a product in one request and checks it with the same loader as lint.
+ * browser loads a product in one request and checks it with the same loader as lint; and the
+ * state contract they were checked against (its bare shape and fingerprint), which the
+ * browser's first reading checks the rules' variables with (src/app/load.ts).
  */
 import type { DocumentSet, SourceFile } from './loader';
 import { panelNameOf } from './document-set';
 import { resolveFlow } from './flow';
+import { contractHash, contractShape } from './contract-shape';
 
 export interface ProductPack {
   productId: string;
   files: SourceFile[];
+  /** The state contract's bare shape (src/engine/contract-shape.ts). */
+  contract: object;
+  /** Its fingerprint: the first reading uses the contract only when it is the app's own. */
+  contractHash: string;
 }
 
 /** The files a product needs: its product chain, its modules and the error route's, their panels, every rule, the shared field definitions, all content, the command catalogue and the option sources. */
@@ -36,5 +43,6 @@ export function buildPack(docs: DocumentSet, sources: readonly SourceFile[], pro
   const files = sources.filter(
     (s) => wanted.has(s.path) || /^rules\/[^/]+\.rules\.json$/.test(s.path) || /^schemas\/fields\/[^/]+\.json$/.test(s.path) || /^content\//.test(s.path),
   );
-  return { productId, files };
+  const contract = contractShape(docs.contract.schema);
+  return { productId, files, contract, contractHash: contractHash(contract) };
 }

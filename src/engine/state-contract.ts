@@ -13,30 +13,8 @@ export interface StateContract {
   describe(path: string): string | undefined;
   /** Every leaf path, for docs and for suggestions. */
   paths(): string[];
-}
-
-/** The keywords a contract lookup reads; everything else (descriptions, formats, enums) is prose or validation. */
-const SHAPE_KEYWORDS = new Set(['properties', '$defs', '$ref', 'type', 'items', 'additionalProperties']);
-
-/**
- * The contract's bare shape: the same `isKnownVar` answers from a fraction of the bytes (the
- * browser's rule engine checks variables against it; `describe` has nothing to say on it).
- */
-export function contractShape(schema: object): object {
-  const strip = (node: JsonValue, names: boolean): JsonValue => {
-    if (Array.isArray(node)) return node.map((n) => strip(n, false));
-    if (node === null || typeof node !== 'object') return node;
-    const out: SchemaNode = {};
-    for (const [k, v] of Object.entries(node)) {
-      // Under properties/$defs the keys are names, not keywords.
-      if (!names && !SHAPE_KEYWORDS.has(k)) continue;
-      // `additionalProperties: false` closes an object; an object without it is open (any path under it).
-      if (!names && k === 'additionalProperties' && v === true) continue;
-      out[k] = strip(v, !names && (k === 'properties' || k === '$defs'));
-    }
-    return out;
-  };
-  return strip(schema as JsonValue, false) as object;
+  /** The schema (or bare shape, src/engine/contract-shape.ts) the lookup reads. */
+  readonly schema: object;
 }
 
 /** What a path under an open object resolves to: known, with nothing more to say. */
@@ -96,6 +74,7 @@ export function createStateContract(schema: object): StateContract {
   };
 
   return {
+    schema,
     isKnownVar: (path) => resolve(path) !== undefined,
     describe: (path) => {
       const node = resolve(path);

@@ -7,7 +7,7 @@ import { precompiledFormatValidator, flowFromPack, DocumentLoadError } from '../
 import { readFormatSchemas, readJson, readProjectSources, loadProject } from '../../tools/lib/project';
 import { buildPack } from '../../src/engine/pack';
 import { inlineFormPanels } from '../../src/engine/field-refs';
-import { readFlow } from '../../src/app/load';
+import { loadFlow, PackLoadError, readFlow } from '../../src/app/load';
 
 const contract = createStateContract(readJson('schemas/state.schema.json'));
 
@@ -57,5 +57,19 @@ describe('precompiled format validators (issue 4, strict CSP)', () => {
     const broken = { ...pack, files: pack.files.filter((f) => !f.path.startsWith('schemas/fields/')) };
     expect(() => inlineFormPanels(readFlow(broken).docs)).toThrow(/no fields file/);
     expect(() => flowFromPack(broken)).toThrow(DocumentLoadError);
+  });
+
+  it('the first reading checks variables against the contract the pack carries when it is this build\'s; another one goes to the full reading', async () => {
+    const sources = readProjectSources();
+    const docs = loadProject(sources);
+    const pack = buildPack(docs, sources, 'join-now');
+    expect(readFlow(pack).docs.contract.isKnownVar('triage.variant')).toBe(true);
+    // Built against another contract (an older or newer build): the first reading refuses it, the
+    // full check reads it against this build's contract and runs it when it finds nothing.
+    const other = { ...pack, contractHash: '0000000000000000', contract: { type: 'object' } };
+    expect(() => readFlow(other)).toThrow(/state contract/);
+    expect((await loadFlow(other)).flow.productId).toBe('join-now');
+    const broken = { ...other, files: pack.files.map((f) => (f.path === 'flows/modules/triage.json' ? { ...f, text: f.text.slice(0, 200) } : f)) };
+    await expect(loadFlow(broken)).rejects.toBeInstanceOf(PackLoadError);
   });
 });

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contractShape, createStateContract } from '../../src/engine/state-contract';
+import { createStateContract } from '../../src/engine/state-contract';
+import { contractShape } from '../../src/engine/contract-shape';
 
 const root = path.resolve(__dirname, '../..');
 const schema = JSON.parse(readFileSync(path.join(root, 'schemas/state.schema.json'), 'utf8')) as object;

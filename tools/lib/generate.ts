@@ -14,7 +14,7 @@ import { DISCRIMINATED, PACKED_KINDS } from '../../src/engine/format-validator';
 import type { DocumentSet } from '../../src/engine/loader';
 import type { FormPanel } from '../../src/engine/formats.generated';
 import { stableHash } from '../../src/engine/hash';
-import { contractShape } from '../../src/engine/state-contract';
+import { contractHash, contractShape } from '../../src/engine/contract-shape';
 import type { JsonValue } from '../../src/rules/index';
 import { PROJECT_ROOT, readFormatSchemas } from './project';
 
@@ -41,10 +41,15 @@ function withoutAnnotations(node: unknown, underNames = false): unknown {
   return out;
 }
 
-/** src/generated/state-contract.json: the state contract without its prose (about 8 KiB less on the first screen). */
+/**
+ * src/generated/state-contract.json: the state contract without its prose; and
+ * state-contract-hash.json, its fingerprint, which the browser's first reading matches with the
+ * contract a pack carries (src/app/load.ts: the contract itself stays off the first screen's script).
+ */
 export function generateStateContract(): void {
   const schema = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'schemas/state.schema.json'), 'utf8')) as object;
   writeIfChanged(path.join(GENERATED, 'state-contract.json'), `${JSON.stringify(contractShape(schema))}\n`);
+  writeIfChanged(path.join(GENERATED, 'state-contract-hash.json'), `${JSON.stringify({ hash: contractHash(contractShape(schema)) })}\n`);
 }
 
 export function generateFormatValidators(): void {
