@@ -57,14 +57,29 @@ function toEntryDate(iso: string): string {
   return m ? `${m[2]}/${m[3]}/${m[1]}` : iso;
 }
 
-/** Fills a form panel from the answers (by simulate key) and presses Continue. */
+/**
+ * Fills a form panel from the answers (by simulate key) and presses Continue. A reference-data
+ * field (the panel's `options`) is a select whose list arrives from the service: the option whose
+ * value is the answer, or starts with it ('Sergeant' is 'Sergeant (E-5)' in the rank list); a
+ * radio group (RadioWidget) is checked by the answer's place in the enum.
+ */
 export async function fillForm(page: Page, panel: FormPanel, variant: string, answers: JsonObject): Promise<void> {
   const properties = panel.schema.properties as Record<string, { type?: string; enum?: string[]; format?: string }>;
   for (const [field, schema] of Object.entries(properties)) {
     const value = answers[answerKey(field, variant)];
     if (value === undefined || value === null) continue;
     const input = page.locator(`#root_${field}`);
-    if (schema.enum) {
+    const radios = page.locator(`[data-screen] input[type="radio"][id^="root_${field}-"]`);
+    if (panel.options?.[field]) {
+      const text = String(value);
+      await page.waitForFunction((id) => document.getElementById(id)?.getAttribute('data-options-state') === 'ready', `root_${field}`, { timeout: 15000 });
+      const values = (await input.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).filter((v) => v !== '');
+      const chosen = values.find((v) => v === text) ?? values.find((v) => v.startsWith(`${text} (`));
+      if (chosen === undefined) throw new Error(`${panel.id}: no option '${text}' in ${field}'s list`);
+      await input.selectOption(chosen);
+    } else if (schema.enum && (await radios.count()) > 0) {
+      await radios.nth(schema.enum.indexOf(String(value))).check();
+    } else if (schema.enum) {
       // rjsf's select uses option indexes as values.
       const index = schema.enum.indexOf(String(value));
       await input.selectOption(String(index));
