@@ -13,6 +13,7 @@ import type { AppState } from '../engine/state';
 import type { RuleContext } from '../rules/index';
 import { reviewSections, type ReviewSectionView } from '../engine/review';
 import { inlineFormPanels } from '../engine/field-refs';
+import { changeAnswer } from '../engine/flow-moves';
 import type { OptionsRequest } from '../engine/option-sources';
 import ReviewScreen from '../ui/screens/ReviewScreen';
 import type { OptionsLoader, ReviewScreenProps } from '../ui/contract';
@@ -20,7 +21,7 @@ import { referenceQueryKey } from '../ui/screens/form/options';
 import { useApp } from './context';
 import { createOptionLabel, createOptionsLoader, referenceQueryClient } from './reference-options';
 
-export interface ReviewStepProps extends Omit<ReviewScreenProps, 'sections' | 'panel'> {
+export interface ReviewStepProps extends Omit<ReviewScreenProps, 'sections' | 'panel' | 'onChange'> {
   panel: ReviewPanel;
   flow: Flow;
   state: AppState;
@@ -57,5 +58,7 @@ export default function ReviewStep({ flow, state, ctx, panel, ...props }: Review
   const fetched = results.filter((r) => r.isSuccess).length;
   // A new label map each time a list arrives, so the screen shows the labels.
   const optionLabel = useMemo(() => (fetched >= 0 ? createOptionLabel(app, client) : undefined), [app, client, fetched]);
-  return <ReviewScreen {...props} panel={panel} sections={sections} optionLabel={props.optionLabel ?? optionLabel} />;
+  // A Change link: the engine's move opens the section's step, and comes back (src/engine/flow-moves.ts).
+  const onChange = (target: { module: string; step: string }): void => app.store.move('forward', (s, c) => changeAnswer(flow, s, target, c), 'change');
+  return <ReviewScreen {...props} panel={panel} sections={sections} optionLabel={props.optionLabel ?? optionLabel} onChange={onChange} />;
 }

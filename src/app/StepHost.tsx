@@ -162,7 +162,7 @@ export function StepHost() {
         if (panel.kind === 'review') {
           return (
             <Suspense fallback={<Loading />}>
-              <ReviewStep {...base} panel={panel} flow={flow} state={state} ctx={ctx} onChange={(target) => store.change(target)} onContinue={() => store.next()} />
+              <ReviewStep {...base} panel={panel} flow={flow} state={state} ctx={ctx} onContinue={() => store.next()} />
             </Suspense>
           );
         }

@@ -4,6 +4,8 @@
  * runs, so none of it is on a first question screen's path.
  */
 import type { StepView } from '../engine/flow';
+import { completeCommand } from '../engine/flow-moves';
+import type { CommandResult } from './flow-store';
 import { InterstitialTimer } from '../ui/template/interstitial-timer';
 import { commandRegistry, createServices, runCommand, type CommandOutcome } from '../services/commands';
 import type { AppInstance } from './boot';
@@ -22,6 +24,7 @@ export interface CommandStep {
 
 export async function runCommandStep({ app, view, command, startedAt, stillHere, setInterstitial }: CommandStep): Promise<void> {
   const { store, flow, telemetry } = app;
+  const complete = (result: CommandResult): void => store.move('forward', (s, ctx) => completeCommand(flow, s, result, ctx), 'command');
   const timer = new InterstitialTimer((visible) => setInterstitial({ visible }));
   timer.start(Date.now() - startedAt);
   let outcome: CommandOutcome;
@@ -56,10 +59,10 @@ export async function runCommandStep({ app, view, command, startedAt, stillHere,
     // Already on the error route: do not loop; go on to the trap by the command's success outcome.
     if (view.position < 0) {
       const success = flow.docs.commands.get(command)?.command.success;
-      if (success) store.complete({ outcome: success });
+      if (success) complete({ outcome: success });
       else store.fail(outcome.reason);
     } else store.fail(outcome.reason);
     return;
   }
-  store.complete(outcome.result);
+  complete(outcome.result);
 }

@@ -8,8 +8,6 @@ import { afterPaint } from '../ui/after-paint';
 import { RuleError, type JsonValue } from '../rules/engine';
 import {
   back,
-  changeAnswer,
-  completeCommand,
   current,
   forward,
   historyOf,
@@ -108,17 +106,6 @@ export class FlowStore {
     this.move('forward', (s, ctx) => forward(this.flow, s, ctx), 'next');
   }
 
-  /** A Change link on a review page: open the step that asked a section's answers, then come back. */
-  change(target: { module: string; step: string }): void {
-    // A move forward for the browser: Change adds a history entry, so Back returns to the review.
-    this.move('forward', (s, ctx) => changeAnswer(this.flow, s, target, ctx), 'change');
-  }
-
-  /** A command's result. */
-  complete(result: CommandResult): void {
-    this.move('forward', (s, ctx) => completeCommand(this.flow, s, result, ctx), 'command');
-  }
-
   /** Sends the applicant to the error route with a system reason (FLOW-14). */
   fail(reason: string): void {
     this.telemetry.log('error', 'flow error route', { reason: reason.slice(0, 200), step: this.snap.view.step });
@@ -153,7 +140,12 @@ export class FlowStore {
     this.changed();
   }
 
-  private move(direction: Direction, step: (state: AppState, ctx: FlowContext) => AppState, what: string): void {
+  /**
+   * A move of the engine's: the answer, submit and next above, and those the lazily loaded screens
+   * make with the engine's src/engine/flow-moves.ts (a command's outcome, a review page's Change
+   * link), which the first screen's script does not carry. A refusal goes to the error route.
+   */
+  move(direction: Direction, step: (state: AppState, ctx: FlowContext) => AppState, what: string): void {
     const before = this.snap.state;
     const ctx = this.context();
     let after: AppState;

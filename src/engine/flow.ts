@@ -225,7 +225,7 @@ interface Position {
   entry?: string;
 }
 
-function writeFlow(state: AppState, patch: JsonObject): AppState {
+export function writeFlow(state: AppState, patch: JsonObject): AppState {
   const f = isObject(state.flow) ? state.flow : {};
   return { ...state, flow: { ...f, ...patch } };
 }
@@ -274,7 +274,7 @@ function findEntry(flow: Flow, entry: string, fromPosition: number): number {
   return -1;
 }
 
-function findModule(flow: Flow, name: string, fromPosition: number): number {
+export function findModule(flow: Flow, name: string, fromPosition: number): number {
   for (let p = Math.min(fromPosition, flow.modules.length - 1); p >= 0; p--) if (flow.modules[p]?.name === name || flow.modules[p]?.moduleId === name) return p;
   for (let p = fromPosition + 1; p < flow.modules.length; p++) if (flow.modules[p]?.name === name || flow.modules[p]?.moduleId === name) return p;
   return -1;
@@ -367,7 +367,7 @@ function settle(flow: Flow, at: Position | 'end', state: AppState, ctx: FlowCont
   }
 }
 
-function pushHistory(flow: Flow, state: AppState): AppState {
+export function pushHistory(flow: Flow, state: AppState): AppState {
   const c = currentCoordinate(state);
   if (!c || !isShown(stepOf(flow, c))) return state;
   const history = historyOf(state);
@@ -404,7 +404,7 @@ class ErrorRouteSignal extends Error {
   }
 }
 
-function guarded(flow: Flow, state: AppState, ctx: FlowContext, move: () => AppState): AppState {
+export function guarded(flow: Flow, state: AppState, ctx: FlowContext, move: () => AppState): AppState {
   try {
     return move();
   } catch (err) {
@@ -492,29 +492,6 @@ export function submitAnswer(flow: Flow, state: AppState, value: JsonValue, ctx:
   return forward(flow, setPath(state, path, merged), ctx);
 }
 
-/** Record a command's result and move on by its outcome edges. */
-export function completeCommand(
-  flow: Flow,
-  state: AppState,
-  result: { outcome: string; codes?: string[]; status?: number; patch?: AppState },
-  ctx: FlowContext,
-): AppState {
-  const c = currentCoordinate(state);
-  const step = c ? stepOf(flow, c) : undefined;
-  if (!c || step?.kind !== 'command' || !step.command) throw new FlowError('the current step is not a command', 'NOT_A_COMMAND');
-  let s = state;
-  for (const [k, v] of Object.entries(result.patch ?? {})) s = setPath(s, k, v);
-  const command: JsonObject = { name: step.command, outcome: result.outcome };
-  if (result.codes) command.codes = result.codes;
-  if (result.status !== undefined) command.status = result.status;
-  s = { ...s, command };
-  // Any error state goes to the detour and then the trap (FLOW-14).
-  if (getPath(s, 'error.hasError') === true && c.position >= 0) {
-    return toErrorRoute(flow, s, String(getPath(s, 'error.reason') ?? 'COMMAND_ERROR'), ctx);
-  }
-  return forward(flow, s, ctx);
-}
-
 /** Move forward by the first edge that holds (FLOW-17); a no-op at the end marker (FLOW-18). */
 export function forward(flow: Flow, state: AppState, ctx: FlowContext): AppState {
   const c = currentCoordinate(state);
@@ -562,35 +539,6 @@ function returnAfterChange(flow: Flow, settled: AppState, from: Coordinate, from
   if (toStep?.kind === 'milestone') return setPath(settled, 'flow.returnTo', undefined);
   if (toStep?.kind === 'panel' && fromStep.kind === 'panel') return back();
   return settled;
-}
-
-/**
- * A Change link on a review page: open the panel step that asked the answers (module by its
- * name in the sequence, the nearest before the review), remembering the review to come back to.
- */
-export function changeAnswer(flow: Flow, state: AppState, target: { module: string; step: string }, ctx: FlowContext): AppState {
-  const c = currentCoordinate(state);
-  if (!c) throw new FlowError('no current step', 'NO_STEP');
-  const review = stepOf(flow, c);
-  const panel = review?.kind === 'panel' ? panelOf(flow, c.step) : undefined;
-  if (panel?.kind !== 'review') throw new FlowError('Change is offered on a review page only', 'NOT_A_REVIEW');
-  const section = panel.sections.find((x) => x.module === target.module && x.step === target.step);
-  if (!section) throw new FlowError(`the review page has no section for ${target.module}/${target.step}`, 'NO_SECTION');
-  return guarded(flow, state, ctx, () => {
-    const position = findModule(flow, target.module, c.position);
-    if (position < 0) throw new FlowError(`module "${target.module}" is not in this flow`, 'NO_MODULE');
-    const m = moduleAt(flow, position);
-    const step = m?.graph.steps[target.step];
-    if (!m || step?.kind !== 'panel') throw new FlowError(`step "${target.step}" of module "${target.module}" is not a panel`, 'NO_STEP');
-    const variant = step.variant ?? 'self';
-    // The step the applicant actually answered on (the same panel and variant may be reached by several steps): its edges apply.
-    const asked = [...historyOf(state)].reverse().find((h) => h.position <= c.position && panelNameOf(h.step) === panelNameOf(target.step) && h.variant === variant);
-    const at = asked ?? { position, module: m.name, step: target.step, variant };
-    let s = setPath(state, 'flow.returnTo', c as unknown as JsonValue);
-    s = writeFlow(s, { position: at.position, module: at.module, step: at.step, variant: at.variant, isComplete: false });
-    s = pushHistory(flow, s);
-    return withProgress(flow, s, false);
-  });
 }
 
 /** Go back (FLOW-21): pop the history, only when it holds more than one entry. */
@@ -666,7 +614,7 @@ export function progressOf(flow: Flow, state: AppState): number {
  * Progress never falls on a forward move: a re-triage jump back into triage would
  * otherwise lengthen the remaining path (docs/decisions.md, FLOW-22).
  */
-function withProgress(flow: Flow, state: AppState, isForward: boolean, previous = 0): AppState {
+export function withProgress(flow: Flow, state: AppState, isForward: boolean, previous = 0): AppState {
   const p = progressOf(flow, state);
   return setPath(state, 'flow.progress', isForward ? Math.max(previous, p) : p);
 }

@@ -8,7 +8,6 @@ import type { JsonValue } from '../rules/index';
 import {
   availableAnswers,
   bindPath,
-  completeCommand,
   current,
   forward,
   resolveFlow,
@@ -18,6 +17,7 @@ import {
   type FlowContext,
   type StepView,
 } from './flow';
+import { completeCommand } from './flow-moves';
 import { leafFields } from './review';
 import { answerAliases, normalizeAnswerMap, normalizeInitialState } from './answer-aliases';
 import type { FormPanel } from './formats.generated';

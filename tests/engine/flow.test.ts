@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { loadProject } from '../../tools/lib/project';
 import {
   back,
-  completeCommand,
   current,
   forward,
   historyOf,
@@ -12,6 +11,7 @@ import {
   submitAnswer,
   type Flow,
 } from '../../src/engine/flow';
+import { completeCommand } from '../../src/engine/flow-moves';
 import { getPath } from '../../src/engine/state';
 import { formatDiagnostic } from '../../src/engine/diagnostics';
 import { miniProject } from './mini';

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadProject } from '../../tools/lib/project';
-import { back, changeAnswer, current, resolveFlow, startFlow, submitAnswer, type Flow } from '../../src/engine/flow';
+import { back, current, resolveFlow, startFlow, submitAnswer, type Flow } from '../../src/engine/flow';
+import { changeAnswer } from '../../src/engine/flow-moves';
 import { leafFields, reviewSections } from '../../src/engine/review';
 import { getPath } from '../../src/engine/state';
 import { formatDiagnostic } from '../../src/engine/diagnostics';

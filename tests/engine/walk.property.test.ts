@@ -9,7 +9,6 @@ import { loadProject } from '../../tools/lib/project';
 import {
   availableAnswers,
   back,
-  completeCommand,
   current,
   forward,
   resolveFlow,
@@ -17,6 +16,7 @@ import {
   submitAnswer,
   type Flow,
 } from '../../src/engine/flow';
+import { completeCommand } from '../../src/engine/flow-moves';
 import { getPath, type AppState, type JsonObject } from '../../src/engine/state';
 import type { JsonValue } from '../../src/rules/index';
 
