@@ -138,7 +138,8 @@ async function accessible(where: string): Promise<void> {
 
 /** A panel opened directly (staging only: the `?panel=` override). */
 async function openPanel(panel: string): Promise<ScreenSeen> {
-  await page.goto(`${stagingUrl}?product=join-now&panel=${panel}`);
+  const res = await page.goto(`${stagingUrl}?product=join-now&panel=${panel}`);
+  expect(res?.status(), 'the app is served (dist/ mid-rebuild? rebuild and re-run)').toBe(200);
   const screen = await settled();
   expect(screen.step).toBe(panel);
   return screen;
@@ -216,6 +217,12 @@ interface Expected extends Target {
   message: string;
 }
 
+/** A summary entry: the field's label, with its block's label in front ('Mailing address – ZIP code'), then the message; no colon after a label that ends a sentence. */
+function summaryEntry(e: Expected): string {
+  const label = e.block ? `${e.block} – ${e.label}` : e.label;
+  return /[?.!:]$/.test(label) ? `${label} ${e.message}` : `${label}: ${e.message}`;
+}
+
 /**
  * Continue, then: exactly these fields show exactly these messages beside them, the summary
  * says how many and lists each as 'Label: message', its links move focus to the fields, and
@@ -227,7 +234,7 @@ async function continueWithErrors(where: string, expected: Expected[], options: 
   const { heading, entries } = await summary();
   const after = await currentScreen(page);
   expect(after.step, `${where}: the panel stays`).toBe(before.step);
-  expect(entries, `${where}: the error summary`).toEqual(expected.map((e) => `${e.label}: ${e.message}`));
+  expect(entries, `${where}: the error summary`).toEqual(expected.map(summaryEntry));
   for (const e of expected) {
     expect(await messagesBeside(e), `${where}: beside ${e.block ? `${e.block} / ` : ''}${e.label}`).toEqual([e.message]);
   }
@@ -259,7 +266,8 @@ async function reviewRow(section: string, label: string): Promise<string> {
 
 describe('bad input on every form panel: the spec\'s messages beside the fields, the summary, axe', () => {
   it('military details and basic info, reached by the journey from the entry screen (production configuration)', async () => {
-    await page.goto(`${productionUrl}?product=join-now`);
+    const res = await page.goto(`${productionUrl}?product=join-now`);
+    expect(res?.status(), 'the app is served (dist/ mid-rebuild? rebuild and re-run)').toBe(200);
     let screen = await settled();
     expect(screen.milestone).toBe('entry');
     await screenRoot().locator('[data-action="primary"]').click();
