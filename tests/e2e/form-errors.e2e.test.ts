@@ -331,9 +331,16 @@ describe('bad input on every form panel: the spec\'s messages beside the fields,
     await type(page, 'Last name', 'Gonzalez');
     await type(page, 'Date of birth', '03/14/1800');
     await type(page, 'Email address', 'maria.gonzalez@example.com');
-    await type(page, 'Phone number', '555-123-4567');
-    await continueWithErrors('basic-info-panel (born 1800)', [{ label: 'Date of birth', message: VAL.dob }], { axe: false });
+    // VAL-04: a phone outside the U.S. needs at least 4 numbers.
+    await choose(page, 'Phone country', /United Kingdom/);
+    await type(page, 'Phone number', '207');
+    await continueWithErrors('basic-info-panel (born 1800, short UK phone)', [
+      { label: 'Date of birth', message: VAL.dob },
+      { label: 'Phone number', message: copy('validation.internationalPhone') },
+    ], { axe: false });
     await type(page, 'Date of birth', '03/14/1976');
+    await choose(page, 'Phone country', /United States/);
+    await type(page, 'Phone number', '555-123-4567');
     // A U.S. number typed with dashes is accepted (stored as digits).
     screen = await continueAccepted(screen);
     expect(screen.step).toBe('self-address-panel');
