@@ -9,7 +9,7 @@ import type { Diagnostic, Severity } from './diagnostics';
 import type { DocumentKind, FormatValidator } from './format-validator';
 import type { CommandCatalog, Command, ContentBundle, FieldSet, ModuleGraph, NamedRule, OptionSources, Panel, ProductFlow, RuleSet, RuleTableSet, ScenarioTable, Text } from './formats.generated';
 import type { inlineFieldRefs } from './field-refs';
-import { JsonSyntaxError, pointerOf, positionOf, type ParsedJson } from './json-source';
+import { pointerOf, type ParsedJson } from './json-source';
 import type { StateContract } from './state-contract';
 
 export interface SourceFile {
@@ -111,15 +111,34 @@ export interface IndexOptions extends LoadOptions {
    * the browser's first reading evaluates with the core checks (src/rules/engine.ts).
    */
   ruleChecks?: AuthorChecks;
+  /**
+   * The full reading's findings as the files are read and registered (src/engine/document-findings.ts:
+   * JSON syntax, duplicate keys, each document's format, ids and file names, duplicate rule and
+   * content ids, rule areas, command outcomes). The loader passes them; the browser's first
+   * reading registers without them: the build refused documents with findings, and the full
+   * check, after the first screen, reports any by file:line:col.
+   */
+  findings?: (set: DocumentSet) => ReadingFindings;
+}
+
+/** What the full reading finds while it reads and registers (src/engine/document-findings.ts). */
+export interface ReadingFindings {
+  report: Report;
+  /** Files that failed to parse or to match their format: not registered. */
+  failedFiles: ReadonlySet<string>;
+  /** Reads one file, recording what is wrong with it: the document to register, or undefined. */
+  read(source: SourceFile, kind: DocumentKind): Doc<JsonValue> | undefined;
+  /** Records what is wrong with a document as it is registered (ids, duplicates, areas, outcomes). */
+  registering(doc: Doc<JsonValue>, demo: boolean): void;
 }
 
 /** How a finding is recorded: where (a document or a file, and a pointer), how bad, which check, what to fix. */
 export type Report = (doc: Doc<unknown> | string, pointer: string, severity: Severity, check: string, message: string, preferKey?: boolean) => void;
 
 /**
- * Reads and registers every document (step 1 of loading): parse, duplicate keys, the format
- * check, ids that must match file names, duplicate rule and content ids; then the rule engine
- * with the named rules. Reference checks are the loader's (src/engine/loader.ts).
+ * Reads and registers every document (step 1 of loading), then creates the rule engine with the
+ * named rules; with `options.findings`, what is wrong with each file and document is recorded
+ * on the way. Reference checks are the loader's (src/engine/loader.ts).
  */
 export function indexDocuments(files: readonly SourceFile[], options: IndexOptions): { set: DocumentSet; report: Report; failedFiles: ReadonlySet<string> } {
   const diagnostics: Diagnostic[] = [];
@@ -139,72 +158,28 @@ export function indexDocuments(files: readonly SourceFile[], options: IndexOptio
     ruleEngine: createRuleEngine({ isKnownVar: options.contract.isKnownVar }),
     diagnostics,
   };
+  const findings = options.findings?.(set);
 
-  const report: Report = (doc, pointer, severity, check, message, preferKey = false) => {
-    const d = typeof doc === 'string' ? set.files.get(doc) : doc;
-    const file = typeof doc === 'string' ? doc : doc.file;
-    const pos = d ? positionOf(d.parsed, pointer, preferKey) : { line: 1, col: 1 };
-    diagnostics.push({ file, pointer, line: pos.line, col: pos.col, severity, message, check });
-  };
-
-  // Files that failed to parse or to match their format: references to them are not
-  // reported again (the file's own finding says what to fix).
-  const failedFiles = new Set<string>();
-
-  // 1. Parse and check each document against its format.
   for (const source of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
     const cls = classifyPath(source.path);
     if (!cls) continue;
-    let parsed: ParsedJson;
-    try {
-      parsed = options.parse(source.text);
-    } catch (err) {
-      if (err instanceof JsonSyntaxError) {
-        failedFiles.add(source.path);
-        diagnostics.push({
-          file: source.path,
-          pointer: '',
-          line: err.position.line,
-          col: err.position.col,
-          severity: 'error',
-          message: `malformed JSON: ${err.message}`,
-          check: 'json-syntax',
-        });
-        continue;
-      }
-      throw err;
-    }
-    const doc: Doc<JsonValue> = { file: source.path, kind: cls.kind, value: parsed.value, parsed };
-    set.files.set(source.path, doc);
-    for (const dup of parsed.duplicateKeys) {
-      diagnostics.push({
-        file: source.path,
-        pointer: dup.pointer,
-        line: dup.position.line,
-        col: dup.position.col,
-        severity: 'error',
-        message: `duplicate key "${dup.pointer.split('/').pop() ?? ''}": the later one silently replaces the earlier; keep one`,
-        check: 'duplicate-key',
-      });
-    }
-    const issues = options.validator(cls.kind, parsed.value);
-    for (const issue of issues) report(doc, issue.pointer, 'error', 'format', `${cls.kind} format: ${issue.message}`, true);
-    if (issues.length > 0) {
-      failedFiles.add(source.path);
-      continue;
+    let doc: Doc<JsonValue> | undefined;
+    if (findings) {
+      doc = findings.read(source, cls.kind);
+      if (!doc) continue;
+      findings.registering(doc, cls.demo === true);
+    } else {
+      const parsed = options.parse(source.text);
+      doc = { file: source.path, kind: cls.kind, value: parsed.value, parsed };
+      set.files.set(source.path, doc);
     }
     register(doc, cls.demo === true);
   }
 
   function register(doc: Doc<JsonValue>, demo: boolean): void {
-    const expectIdFromFile = (id: string): void => {
-      const base = doc.file.replace(/^.*\//, '').replace(/\.json$/, '');
-      if (base !== id) report(doc, '/id', 'error', 'file-name', `id "${id}" must match the file name "${base}.json"`);
-    };
-    // Products, modules and panels are registered by id, which must be the file's name.
+    // Products, modules and panels are registered by id (which must be the file's name), the last one read kept.
     const byId = <T extends { id: string }>(map: Map<string, Doc<T>>): void => {
       const d = doc as unknown as Doc<T>;
-      expectIdFromFile(d.value.id);
       map.set(d.value.id, d);
     };
     switch (doc.kind) {
@@ -227,15 +202,7 @@ export function indexDocuments(files: readonly SourceFile[], options: IndexOptio
         const d = doc as unknown as Doc<RuleSet>;
         d.value.rules.forEach((rule, i) => {
           const pointer = `/rules/${i}`;
-          const existing = set.rules.get(rule.id);
-          if (existing) {
-            report(d, `${pointer}/id`, 'error', 'duplicate-id', `rule "${rule.id}" is already defined in ${existing.doc.file}`);
-            return;
-          }
-          if (!rule.id.startsWith(`${d.value.area}.`)) {
-            report(d, `${pointer}/id`, 'error', 'rule-area', `rule "${rule.id}" must start with its area "${d.value.area}."`);
-          }
-          set.rules.set(rule.id, { doc: d, pointer, rule });
+          if (!set.rules.has(rule.id)) set.rules.set(rule.id, { doc: d, pointer, rule }); // the first one read
         });
         break;
       }
@@ -247,23 +214,14 @@ export function indexDocuments(files: readonly SourceFile[], options: IndexOptio
         const target = demo ? set.demoContent : set.content;
         for (const [key, text] of Object.entries(d.value.strings)) {
           const pointer = pointerOf(['strings', key]);
-          const existing = target.get(key);
-          if (existing) {
-            report(d, pointer, 'error', 'duplicate-id', `content key "${key}" is already defined in ${existing.doc.file}`, true);
-            continue;
-          }
-          target.set(key, { doc: d, pointer, text });
+          if (!target.has(key)) target.set(key, { doc: d, pointer, text }); // the first one read
         }
         break;
       }
       case 'commands': {
         const d = doc as unknown as Doc<CommandCatalog>;
         for (const [name, command] of Object.entries(d.value.commands)) {
-          const pointer = pointerOf(['commands', name]);
-          if (!command.outcomes.includes(command.success)) {
-            report(d, `${pointer}/success`, 'error', 'broken-reference', `success outcome "${command.success}" is not one of the outcomes of ${name}`);
-          }
-          set.commands.set(name, { doc: d, pointer, command });
+          set.commands.set(name, { doc: d, pointer: pointerOf(['commands', name]), command });
         }
         break;
       }
@@ -278,13 +236,13 @@ export function indexDocuments(files: readonly SourceFile[], options: IndexOptio
   for (const doc of inline ? set.panels.values() : []) {
     if (doc.value.kind !== 'form' || !inline) continue;
     const issues = inline(doc.value, doc.file, set.fields);
-    for (const issue of issues) report(doc, issue.pointer, 'error', 'broken-reference', issue.message);
+    for (const issue of issues) findings?.report(doc, issue.pointer, 'error', 'broken-reference', issue.message);
   }
 
   const namedLogic: Record<string, Logic> = {};
   for (const [id, entry] of set.rules) namedLogic[id] = entry.rule.logic;
   set.ruleEngine = createRuleEngine({ namedRules: namedLogic, isKnownVar: options.contract.isKnownVar, authorChecks: options.ruleChecks });
-  return { set, report, failedFiles };
+  return { set, report: findings?.report ?? (() => undefined), failedFiles: findings?.failedFiles ?? new Set<string>() };
 }
 
 export function asList<T>(value: T | readonly T[] | undefined): T[] {

@@ -9,6 +9,7 @@ import { ARGUMENT_ROOT, AUTHOR_CHECKS, type Logic } from '../rules/index';
 import type { Condition, Edge, FormPanel, ModuleGraph, ProductFlow, QuestionPanel, Step, StepStart } from './formats.generated';
 import { checkBindPaths, checkFormAdditions, checkOptionSources, type FormLintContext } from './form-lint';
 import { inlineFieldRefs } from './field-refs';
+import { readingFindings } from './document-findings';
 import { pointerOf } from './json-source';
 import { parseJsonWithPositions } from './json-parse';
 import { indexDocuments, milestoneHeadingKey, panelNameOf, asList, type Doc, type DocumentSet, type LoadOptions, type SourceFile } from './document-set';
@@ -16,9 +17,16 @@ import { indexDocuments, milestoneHeadingKey, panelNameOf, asList, type Doc, typ
 export * from './document-set';
 
 export function loadDocuments(files: readonly SourceFile[], options: LoadOptions): DocumentSet {
-  // The full reading: field references inlined and the rule checks written for authors (the
-  // browser's first reading, src/app/load.ts, leaves both to this one).
-  const { set, report, failedFiles } = indexDocuments(files, { ...options, parse: parseJsonWithPositions, inlineFieldRefs, ruleChecks: AUTHOR_CHECKS });
+  // The full reading: what is wrong with each file and document as it is read, field references
+  // inlined, and the rule checks written for authors (the browser's first reading, src/app/load.ts,
+  // leaves all three to this one).
+  const { set, report, failedFiles } = indexDocuments(files, {
+    ...options,
+    parse: parseJsonWithPositions,
+    findings: readingFindings({ parse: parseJsonWithPositions, validator: options.validator }),
+    inlineFieldRefs,
+    ruleChecks: AUTHOR_CHECKS,
+  });
 
   // 2. Named rules: operations, variables, references.
   const checkLogic = (doc: Doc<unknown>, pointer: string, logic: Logic): void => {

@@ -217,7 +217,7 @@ describe.each(WIDTHS)('whole journeys to the review page at %i px (sandbox on, a
       await page.locator('[data-screen] [data-action="primary"]').click();
       screen = await settled(screen);
     }
-    screen = await addressToReview(screen, '219099999', async () => {
+    await addressToReview(screen, '219099999', async () => {
       await pick(page, 'Employment status', 'Employed');
       await choose(page, 'Type of employment', /./);
       await type(page, 'Employer', 'Tidewater Clinic');
@@ -258,7 +258,7 @@ describe.each(WIDTHS)('whole journeys to the review page at %i px (sandbox on, a
       await page.locator('[data-screen] [data-action="primary"]').click();
       screen = await settled(screen);
     }
-    screen = await addressToReview(screen, '078-05-1120', () => pick(page, 'Employment status', 'Student'));
+    await addressToReview(screen, '078-05-1120', () => pick(page, 'Employment status', 'Student'));
     expect(await reviewRow('Your parent, the sponsoring member', 'First name')).toBe('Luis');
     expect(await reviewRow('Your parent, the sponsoring member', 'Last 4 numbers of the Social Security number')).toBe('***-**-4321');
   });
