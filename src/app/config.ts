@@ -28,6 +28,34 @@ export interface RuntimeConfig {
   loggingUrl: string;
   /** Optional referrer check (SESS-10/11): the expected referrer prefix and the redirect target. */
   referrer?: { expected: string; redirectTo?: string };
+  /** The provider's sponsor contract (SPON-14..SPON-18): see SponsorRequestConfig. */
+  sponsorRequest: SponsorRequestConfig;
+}
+
+/**
+ * How the provider's sponsor service spells what doc 2 §3 leaves to it (config.json
+ * `sponsorRequest`): `brand` is the provider's short brand name, written in the field names
+ * `sponsor{brand}PartyTdId` / `sponsor{brand}PartyIdTypeCd` and sent as the party-id type of a
+ * parent or spouse sponsor (SPON-14, SPON-18); `memberNumberOrder` is the one permutation that
+ * rearranges the nine-digit member number (SPON-16, SPON-17): digit i of the sent id is digit
+ * `memberNumberOrder[i]` of the member number. Defaults: `brand` upper-cased, the identity order.
+ */
+export interface SponsorRequestConfig {
+  brand: string;
+  memberNumberOrder: number[];
+}
+
+const IDENTITY_ORDER = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+
+function sponsorRequestOf(raw: unknown, brand: string): SponsorRequestConfig {
+  if (raw === undefined) return { brand: brand.toUpperCase(), memberNumberOrder: [...IDENTITY_ORDER] };
+  if (!isRecord(raw)) throw new ConfigError('config.json: "sponsorRequest" must be { "brand"?: string, "memberNumberOrder"?: number[] }');
+  const b = raw.brand ?? brand.toUpperCase();
+  if (typeof b !== 'string' || !/^[A-Za-z][A-Za-z0-9]*$/.test(b)) throw new ConfigError('config.json: "sponsorRequest.brand" must be letters and digits (it is part of a field name)');
+  const order = raw.memberNumberOrder ?? IDENTITY_ORDER;
+  const isPermutation = Array.isArray(order) && order.length === 9 && [...order].sort((x, y) => Number(x) - Number(y)).every((v, i) => v === i);
+  if (!isPermutation) throw new ConfigError('config.json: "sponsorRequest.memberNumberOrder" must list each of the digits positions 0..8 once');
+  return { brand: b, memberNumberOrder: [...(order as number[])] };
 }
 
 export class ConfigError extends Error {
@@ -78,6 +106,7 @@ export function parseConfig(raw: unknown): RuntimeConfig {
     homeUrl: str('homeUrl', '/'),
     joinStartUrl: str('joinStartUrl', '/join/start/'),
     loggingUrl: str('loggingUrl', `${apiBaseUrl}logging/messages`),
+    sponsorRequest: sponsorRequestOf(raw.sponsorRequest, str('brand', 'muster')),
   };
   if (raw.referrer !== undefined) {
     const r = raw.referrer;

@@ -5,8 +5,13 @@
  *
  *   enrollment   last name "Failure" → 500; "Member" → 200 with code 50015 (a member found);
  *                "Proofing" → 200 with code 50012; otherwise 201 (create) or 200 (update)
- *   sponsors     sponsor last name "Notfound" → 404; "Ineligible" → 200 with code 50016;
- *                "Mismatch" → 400 with code 51028; "Error" → 500; otherwise found and eligible
+ *   sponsors     by the sponsor's last name (sponsorPersona below; README's persona table): found
+ *                and eligible, "Notfound" (404, then created), "Ineligible" (codes 50016, a
+ *                spouse 50026), "Mismatch" (51028; an update answers another party type),
+ *                "Codes" (400 with 50013), "Error" (500), "Refused" (403), "Offline" (no
+ *                answer), "Malformed" (a 200 that is not JSON); "A-B-C" plays A on the search,
+ *                B on the create, C on the update. Created and found sponsors are remembered by
+ *                their sponsorCustId, so an update (which carries no name) plays its persona.
  *   addresses    street line containing "Mismatch" → 400 with code 17615 (ZIP mismatch);
  *                "Suggest" → 400 with code 19501 and a standardised address; "Boxed" → 400
  *                with 19501 and a P.O. Box as the standardised address (dropped for a physical
@@ -43,6 +48,17 @@ function hex(n: number): string {
   return out;
 }
 
+/**
+ * The sponsor persona a call plays: the last name, or for a hyphenated one ("Notfound-Created-
+ * Mismatch") its first part on the search, its second on the create, its third on the update.
+ * "Notfound" on a create or update is a sponsor that is created or updated.
+ */
+export function sponsorPersona(lastName: string, call: 'search' | 'create' | 'update'): string {
+  const parts = lastName.split('-');
+  if (parts.length === 1) return lastName;
+  return parts[call === 'search' ? 0 : call === 'create' ? 1 : 2] ?? '';
+}
+
 function lastNameOf(body: unknown, ...path: string[]): string {
   let node: unknown = body;
   for (const p of path) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[p] : undefined;
@@ -72,14 +88,28 @@ export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
     return HttpResponse.json({ data: tokens }, { status: 200 });
   };
 
-  const sponsorAnswer = (body: unknown): Response => {
-    const last = lastNameOf(body, 'sponsor', 'sponsorLastNm');
-    const status = lastNameOf(body, 'status');
-    if (last === 'Notfound') return HttpResponse.json({ message: 'sponsor not found' }, { status: 404 });
-    if (last === 'Ineligible') return HttpResponse.json({ data: { codes: ['50016'] } }, { status: 200 });
-    if (last === 'Mismatch') return HttpResponse.json({ data: { codes: ['51028'] } }, { status: 400 });
-    if (last === 'Error') return HttpResponse.json({ message: 'internal error' }, { status: 500 });
-    return HttpResponse.json({ data: { codes: [], sponsorCustId: `S${hex(9)}`, sponsorPartyIdTypeCd: status === 'create' ? 'NEW' : 'MBR' } }, { status: status === 'create' ? 201 : 200 });
+  /** Sponsors found or created in this sandbox: sponsorCustId → the sponsor's last name (its persona). */
+  const sponsorsByCustId = new Map<string, string>();
+  const sponsorAnswer = (body: unknown, call: 'search' | 'create' | 'update', custId?: string): Response => {
+    const sponsor = (typeof body === 'object' && body !== null ? (body as Record<string, unknown>).sponsor : undefined) as Record<string, unknown> | undefined;
+    const last = call === 'update' ? (sponsorsByCustId.get(custId ?? '') ?? '') : lastNameOf(body, 'sponsor', 'sponsorLastNm');
+    const persona = sponsorPersona(last, call);
+    const spouse = sponsor?.sponsorRelationshipType === 'S';
+    const typeKey = Object.keys(sponsor ?? {}).find((k) => /^sponsor.+PartyIdTypeCd$/.test(k)) ?? 'sponsorPartyIdTypeCd';
+    const sentType = typeof sponsor?.[typeKey] === 'string' ? (sponsor[typeKey] as string) : 'MBR';
+    if (persona === 'Offline') return HttpResponse.error();
+    if (persona === 'Malformed') return new HttpResponse('<html>maintenance</html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
+    if (persona === 'Error') return HttpResponse.json({ message: 'internal error' }, { status: 500 });
+    if (persona === 'Refused') return HttpResponse.json({ errors: [{ errorCode: '50081', message: 'validation failure' }] }, { status: 403 });
+    if (persona === 'Codes') return HttpResponse.json({ data: { codes: ['50013'] } }, { status: 400 });
+    if (persona === 'Notfound' && call === 'search') return HttpResponse.json({ message: 'sponsor not found' }, { status: 404 });
+    if (persona === 'Ineligible') return HttpResponse.json({ data: { codes: [spouse ? '50026' : '50016'] } }, { status: 200 });
+    if (persona === 'Mismatch' && call !== 'update') return HttpResponse.json({ data: { codes: ['51028'] } }, { status: 400 });
+    const id = custId ?? `S${hex(9)}`;
+    sponsorsByCustId.set(id, last);
+    // An update of a "Mismatch" sponsor answers another party type than the one sent (SPON-06).
+    const type = persona === 'Mismatch' ? (sentType === 'MBR' ? 'NMB' : 'MBR') : sentType;
+    return HttpResponse.json({ data: { codes: [], sponsorCustId: id, [typeKey]: type } }, { status: call === 'create' ? 201 : 200 });
   };
 
   /** A line as the postal standard writes it: capitals, usual suffix abbreviations, no punctuation. */
@@ -134,11 +164,17 @@ export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
     }),
     http.post(api('member-eligibility/sponsors'), async ({ request }) => {
       await wait();
-      return sponsorAnswer(await json(request));
+      const body = await json(request);
+      return sponsorAnswer(body, lastNameOf(body, 'status') === 'create' ? 'create' : 'search');
     }),
-    http.put(api('member-eligibility/sponsors/:sponsorCustId'), async ({ request }) => {
+    http.put(api('member-eligibility/sponsors/:sponsorCustId'), async ({ request, params }) => {
       await wait();
-      return sponsorAnswer(await json(request));
+      return sponsorAnswer(await json(request), 'update', String(params.sponsorCustId));
+    }),
+    // SPON-31: the prospect's sponsor, in the flow.
+    http.put(api('enrollment/customers/:customerId/sponsor'), async () => {
+      await wait();
+      return HttpResponse.json({ data: { codes: [] } }, { status: 200 });
     }),
     http.post(api('validations/address'), async ({ request }) => {
       await wait();

@@ -17,6 +17,7 @@ import type { SessionStore } from '../app/storage';
 import type { Telemetry } from '../ui/contract';
 import { createEnrollmentService, type EnrollmentAnswer, type EnrollmentService } from './enrollment';
 import { createSponsorService, type SponsorService } from './sponsors';
+import { sponsorCommands } from './sponsor-commands';
 import { addressText, blockFromProvider, createAddressService, providerAddress, type AddressService } from './addresses';
 import { encodeFailure, failureOf } from './http';
 import { buildProspect, consentOf } from './payload';
@@ -210,65 +211,8 @@ export const commandRegistry: Record<string, CommandHandler> = {
     },
   },
 
-  /** SPON-01..SPON-10: search for the sponsor. */
-  sponsorSearch: {
-    async run(ctx) {
-      const envelope = sponsorEnvelope(ctx, 'search');
-      let answer;
-      try {
-        answer = await ctx.services.sponsors.search(envelope);
-      } catch (err) {
-        return result('error', { 'sponsor.isError': true, ...failurePatch(encodeFailure('SPONSOR_SEARCH_ERROR', failureOf(err))) });
-      }
-      const spouse = envelopeRelationship(ctx) === 'S';
-      if (ok(answer.status) && answer.codes.length === 0 && answer.sponsorCustId) {
-        return result('found', {
-          'sponsor.isEligible': true,
-          'sponsor.sponsorExists': true,
-          'sponsor.sponsorData': { sponsorCustId: answer.sponsorCustId, ...(answer.partyIdTypeCd ? { sponsorPartyIdTypeCd: answer.partyIdTypeCd } : {}) },
-        }, { status: answer.status });
-      }
-      if ((ok(answer.status) || (answer.status === 400 && spouse)) && answer.codes.length > 0) {
-        return result('ineligible', { 'sponsor.isEligible': false, 'sponsor.codes': answer.codes }, { status: answer.status, codes: answer.codes });
-      }
-      if (answer.status === 404 || (ok(answer.status) && !answer.sponsorCustId)) {
-        return result('notFound', { 'sponsor.sponsorExists': false, 'sponsor.isEligible': true, ...(spouse ? {} : { 'sponsor.codes': [`SPONSOR_SEARCH_ERROR|${answer.status}|${answer.message ?? 'not found'}`] }) }, { status: answer.status });
-      }
-      const detail = answer.codes.length > 0 ? answer.codes.join(',') : (answer.message ?? 'error');
-      return result('error', { 'sponsor.isError': true, ...failurePatch(`SPONSOR_SEARCH_ERROR|${answer.status}|${detail}`) }, { status: answer.status, codes: answer.codes });
-    },
-  },
-
-  /** SPON-05, SPON-06, SPON-11: create the sponsor, or update one that was created. */
-  sponsorCreate: {
-    async run(ctx) {
-      const created = getPath(ctx.state, 'sponsor.isCreated') === true || ctx.session.getString('sponsorTypeCd') !== undefined;
-      const custId = str(ctx.state, 'sponsor.sponsorData.sponsorCustId');
-      let answer;
-      try {
-        answer = created && custId ? await ctx.services.sponsors.update(custId, sponsorEnvelope(ctx, 'updateSponsor')) : await ctx.services.sponsors.create(sponsorEnvelope(ctx, 'create'));
-      } catch (err) {
-        return result('error', { 'sponsor.isError': true, ...failurePatch(`SPONSOR_CREATE_OR_UPDATE_ERROR|${failureOf(err).status ?? 'NO_RESPONSE'}`) });
-      }
-      if (answer.codes.length > 0 && (ok(answer.status) || answer.status === 400)) {
-        return result('codes', { 'sponsor.codes': answer.codes, ...(ok(answer.status) ? failurePatch(`SPONSOR_CREATE_OR_UPDATE_CODES|${answer.codes.join(',')}`) : {}) }, { status: answer.status, codes: answer.codes });
-      }
-      if (ok(answer.status)) {
-        // SPON: an update whose returned party type differs from the one held is a spouse mismatch.
-        const held = str(ctx.state, 'sponsor.sponsorData.sponsorPartyIdTypeCd');
-        const mismatch = created && answer.partyIdTypeCd !== undefined && held !== undefined && answer.partyIdTypeCd !== held;
-        const sponsorGuid = answer.sponsorCustId ?? custId;
-        if (sponsorGuid) ctx.session.set({ sponsorGuid, sponsorId: sponsorGuid });
-        return result('created', {
-          'sponsor.isCreated': true,
-          ...(sponsorGuid ? { 'sponsor.sponsorGuid': sponsorGuid, 'sponsor.sponsorData.sponsorCustId': sponsorGuid } : {}),
-          ...(mismatch ? { 'sponsor.sponsorData.spouseMismatch': true } : {}),
-        }, { status: answer.status });
-      }
-      const reason = answer.status >= 500 ? 'SPONSOR_CREATE_OR_UPDATE_ERROR|NO_RESPONSE' : `SPONSOR_CREATE_OR_UPDATE_ERROR|${answer.status}|${answer.codes[0] ?? ''}`;
-      return result('error', { 'sponsor.isError': true, ...failurePatch(reason) }, { status: answer.status });
-    },
-  },
+  /** SPON-01..SPON-12, SPON-30..SPON-32: sponsor-commands.ts. */
+  ...sponsorCommands,
 
   /**
    * ADDR-22..ADDR-26: validate one address block (args `block`, `address`). A 2xx without codes
@@ -332,53 +276,6 @@ export const commandRegistry: Record<string, CommandHandler> = {
     },
   },
 };
-
-/** Whose details the sponsor request carries: the step's `person` argument, else the applicant variant (spouse or parent), else `sponsor`. */
-function sponsorPerson(ctx: CommandContext): string {
-  const given = arg(ctx, 'person');
-  if (typeof given === 'string' && /^[a-z]+$/.test(given)) return given;
-  const variant = str(ctx.state, 'triage.variant');
-  if (variant && variant !== 'self' && /^[a-z]+$/.test(variant) && isObject(getPath(ctx.state, `eligibility.${variant}.personalInfo`))) return variant;
-  return 'sponsor';
-}
-
-/** The sponsor's relationship code (P, B, G or S): the step's `relationshipType` argument (rule sponsor.relationshipType, SPON-21). */
-function envelopeRelationship(ctx: CommandContext): string | undefined {
-  const r = arg(ctx, 'relationshipType');
-  return typeof r === 'string' && r !== '' ? r : undefined;
-}
-
-/** The sponsor request envelope (doc 2 §3): the sponsor's details from `eligibility.<person>.personalInfo`. */
-function sponsorEnvelope(ctx: CommandContext, status: string): JsonObject {
-  const info = getPath(ctx.state, `eligibility.${sponsorPerson(ctx)}.personalInfo`);
-  const p = isObject(info) ? info : {};
-  const text = (k: string): string | undefined => (typeof p[k] === 'string' && p[k] !== '' ? (p[k] as string) : undefined);
-  const ssn = text('ssn')?.replace(/\D/g, '');
-  const sponsor: JsonObject = {};
-  const put = (k: string, v: string | undefined): void => {
-    if (v !== undefined) sponsor[k] = v;
-  };
-  put('sponsorFirstNm', text('firstName'));
-  put('sponsorLastNm', text('lastName'));
-  put('sponsorBirthDate', text('dob'));
-  put('sponsorRelationshipType', envelopeRelationship(ctx));
-  put('sponsorCustId', str(ctx.state, 'sponsor.sponsorData.sponsorCustId'));
-  if (ssn && ssn.length === 4) put('sponsorSocialLast4', ssn);
-  else put('sponsorSocialSecurityNr', ssn);
-  put('sponsorEmail', text('emailAddress'));
-  put('sponsorPhone', text('phoneNumber')?.replace(/\D/g, ''));
-  put('sponsorPostalCode', text('postalCode'));
-  put('sponsorCountryOfCitizenship', text('countryOfCitizenship'));
-  put('sponsorMemberNumber', text('memberNumber'));
-  return {
-    channelType: 'DIGITAL_MODEL',
-    inquirerCustId: guidOf(ctx) ?? '',
-    productId: productIdOf(ctx),
-    status,
-    consentAcquired: consentOf(p.consentAcquired),
-    sponsor,
-  };
-}
 
 /** Runs the current command step. Never throws: a failure is `{ kind: 'error' }`. */
 export async function runCommand(registry: Record<string, CommandHandler>, ctx: CommandContext): Promise<CommandOutcome> {

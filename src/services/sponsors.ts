@@ -1,7 +1,8 @@
 /**
- * The sponsor service (doc 2 §7, SPON-*): search or create (POST member-eligibility/sponsors)
- * and update (PUT member-eligibility/sponsors/{sponsorCustId}). The answer's data carries
- * codes, sponsorCustId and the sponsor's party id type.
+ * The sponsor service (doc 2 §7, SPON-*): search or create (POST member-eligibility/sponsors,
+ * SPON-28), update (PUT member-eligibility/sponsors/{sponsorCustId}, SPON-30) and the in-flow
+ * update of the prospect's sponsor (PUT enrollment/customers/{customerId}/sponsor, SPON-31).
+ * The answer's data carries codes, sponsorCustId and the sponsor's party id type (SPON-22).
  */
 import type { AxiosInstance } from 'axios';
 import { codesOf, createClient } from './http';
@@ -31,6 +32,8 @@ export interface SponsorService {
   search(envelope: object): Promise<SponsorAnswer>;
   create(envelope: object): Promise<SponsorAnswer>;
   update(sponsorCustId: string, body: object): Promise<SponsorAnswer>;
+  /** SPON-31/SPON-32: the prospect's sponsor, with the prospect's headers (customerId, jwtkey). */
+  updateInFlow(customerId: string, body: object, jwtKey: string | undefined): Promise<SponsorAnswer>;
 }
 
 export function createSponsorService(apiBaseUrl: string, client: AxiosInstance = createClient(apiBaseUrl, TIMEOUTS.generic)): SponsorService {
@@ -45,6 +48,10 @@ export function createSponsorService(apiBaseUrl: string, client: AxiosInstance =
     },
     async update(sponsorCustId, body) {
       const r = await client.put(`member-eligibility/sponsors/${encodeURIComponent(sponsorCustId)}`, body);
+      return answerOf(r.status, r.data);
+    },
+    async updateInFlow(customerId, body, jwtKey) {
+      const r = await client.put(`enrollment/customers/${encodeURIComponent(customerId)}/sponsor`, body, { headers: { customerId, ...(jwtKey ? { jwtkey: jwtKey } : {}) } });
       return answerOf(r.status, r.data);
     },
   };

@@ -36,8 +36,6 @@ function context(command: string, state: AppState = {}, args: JsonObject = {}, s
   };
 }
 
-const person = (lastName: string) => ({ eligibility: { sponsor: { personalInfo: { firstName: 'Pat', lastName, dob: '1960-01-02', ssn: '1234' } } } });
-
 describe('registry failures', () => {
   it('refuses a command the registry does not know', async () => {
     expect(await runCommand(commandRegistry, context('noSuchCommand'))).toEqual({ kind: 'error', reason: 'COMMAND_ERROR|noSuchCommand|not in the command registry' });
@@ -118,36 +116,7 @@ describe('enrollment commands', () => {
   });
 });
 
-describe('sponsor commands (SPON-*)', () => {
-  const outcome = async (lastName: string, args: JsonObject = { relationshipType: 'P' }) => {
-    const out = await runCommand(commandRegistry, context('sponsorSearch', person(lastName), args));
-    return out.kind === 'result' ? out.result : undefined;
-  };
-  it('found, not found, ineligible with codes, error', async () => {
-    expect(await outcome('Smith')).toMatchObject({ outcome: 'found', patch: { 'sponsor.isEligible': true, 'sponsor.sponsorExists': true } });
-    expect(await outcome('Notfound')).toMatchObject({ outcome: 'notFound', patch: { 'sponsor.sponsorExists': false } });
-    expect(await outcome('Ineligible')).toMatchObject({ outcome: 'ineligible', codes: ['50016'] });
-    expect(await outcome('Mismatch', { relationshipType: 'S' })).toMatchObject({ outcome: 'ineligible', codes: ['51028'] });
-    expect(await outcome('Error')).toMatchObject({ outcome: 'error', patch: { 'error.reason': 'SPONSOR_SEARCH_ERROR|500|internal error' } });
-  });
-
-  it("takes the sponsor's details from the applicant variant's data when the step names no person", async () => {
-    let body: { sponsor?: Record<string, string>; consentAcquired?: string } = {};
-    server.use(http.post(`${ORIGIN}/api/member-eligibility/sponsors`, async ({ request }) => ((body = (await request.json()) as typeof body), HttpResponse.json({ message: 'none' }, { status: 404 }))));
-    const state = { triage: { variant: 'parent', parentRelationship: 'stepparent' }, eligibility: { parent: { personalInfo: { firstName: 'Pat', lastName: 'Doe', memberNumber: '123456789', dob: '1960-01-02', consentAcquired: true } } } };
-    // The relationship code comes from the documents' rule, as the sponsor-search step passes it (SPON-21).
-    const out = await runCommand(commandRegistry, context('sponsorSearch', state as unknown as AppState, { relationshipType: { rule: 'sponsor.relationshipType' } }));
-    expect(out.kind === 'result' && out.result.outcome).toBe('notFound');
-    expect(body.sponsor).toMatchObject({ sponsorFirstNm: 'Pat', sponsorLastNm: 'Doe', sponsorRelationshipType: 'B', sponsorMemberNumber: '123456789', sponsorBirthDate: '1960-01-02' });
-    expect(body.consentAcquired).toBe('AUTHORIZED');
-  });
-
-  it('sponsorCreate: created, and a 500 is a no-response error', async () => {
-    expect((await runCommand(commandRegistry, context('sponsorCreate', person('Smith'), { relationshipType: 'P' })))).toMatchObject({ kind: 'result', result: { outcome: 'created' } });
-    const failed = await runCommand(commandRegistry, context('sponsorCreate', person('Error'), { relationshipType: 'P' }));
-    expect(failed.kind === 'result' && failed.result.patch?.['error.reason']).toBe('SPONSOR_CREATE_OR_UPDATE_ERROR|NO_RESPONSE');
-  });
-});
+// The sponsor commands (SPON-*) are tested in tests/app/sponsors.test.ts.
 
 describe('leaving the app', () => {
   it('ctaRedirect clears the session and goes to /join/start/?productId=&queryId= (EXIT-10)', async () => {
