@@ -54,6 +54,17 @@ export function useFocusOnMount<T extends HTMLElement>(): RefObject<T | null> {
   return ref;
 }
 
+/** Start again (issue 10, "Failures"): a new session of the same product at the app's entry; a new session clears the old one (SESS-05). */
+function startAgainUrl(app: AppInstance): string {
+  return `${app.env.baseUrl}?${new URLSearchParams({ productId: app.flow.productId }).toString()}`;
+}
+
+function startAgain(app: AppInstance): void {
+  app.stopPersisting();
+  app.env.leave(startAgainUrl(app));
+}
+
+/** The trap when no screen can be shown: the provider's phone number (content `placeholders.phone`) and a way to start again, never a dead end. */
 export function TrapFallback() {
   const app = useApp();
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -62,7 +73,20 @@ export function TrapFallback() {
       <h1 className="mu-heading" tabIndex={-1} ref={heading}>
         {app.content.text('app.trap.heading')}
       </h1>
-      <p className="mu-subhead">{app.content.text('app.trap.body')}</p>
+      <p className="mu-subhead">{app.content.text('app.trap.help')}</p>
+      <div className="mu-actions mu-actions--milestone">
+        <a
+          className="mu-button mu-button--primary"
+          data-action="start-again"
+          href={startAgainUrl(app)}
+          onClick={(event) => {
+            event.preventDefault();
+            startAgain(app);
+          }}
+        >
+          {app.content.text('app.trap.startAgain')}
+        </a>
+      </div>
     </section>
   );
 }
@@ -192,7 +216,8 @@ export function StepHost() {
             modals={modals}
             loadFragment={loadFragment}
             showOnContentFailure={tolerant}
-            onPrimary={() => store.next()}
+            // A milestone with no way on (the error route's trap) starts again: never a dead end (issue 10).
+            onPrimary={(instance ?? flow.extraModules.get(view.module))?.graph.steps[view.step]?.next?.length ? () => store.next() : () => startAgain(app)}
             onSecondary={shell.openExit}
             onContentFailure={(reason) => {
               telemetry.log('error', 'milestone content failure: going on', { reason: reason.slice(0, 200) });
