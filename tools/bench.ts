@@ -6,7 +6,13 @@
  *     (join-now opens on the entry milestone, whose content the spec has it fetch: CONT-12)
  *   - the median time from an answer click to the next screen's heading, with the 500 ms
  *     designed auto-advance delay taken out, at 4x CPU throttle
- * Options: --no-build (use the existing dist/), --runs N (answer clicks measured, default 15).
+ *   - the JS loaded when the first form panel appears, on top of the first screen (the entry
+ *     chunk): every product chunk loaded once the form's Continue button shows, the sandbox's own
+ *     code (worker-*.js, chunks made only of src/sandbox/, mockServiceWorker.js) left out
+ *   - the median time from Continue on a form panel to the next panel's heading at 4x CPU
+ *     throttle, between two panels with no service call between them (the heading shows before
+ *     the next panel's reference lists arrive, so the sandbox's latency is not in it)
+ * Options: --no-build (use the existing dist/), --runs N (clicks measured, default 15).
  */
 import { execSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -66,6 +72,19 @@ const MODES: { name: string; config: Record<string, unknown>; query?: string }[]
   { name: 'opening on a question (staging, sandbox off, ?panel=military-service)', config: { ...CONFIG, environment: 'staging', sandbox: false }, query: '?panel=military-service' },
 ];
 type Mode = (typeof MODES)[number];
+
+// The form panels: the staging build with the sandbox on, as `npm start` runs it (the forms'
+// reference lists come from the msw sandbox), entered at a form panel with `?panel=`.
+const FORM_CONFIG = { ...CONFIG, environment: 'staging', sandbox: true };
+const FIRST_FORM = 'basic-info-panel';
+/**
+ * Continue from occupation-panel (the occupation module's only step) reaches social-security-panel
+ * (the ssn-info module's first step) by the flow's edges alone: no command, no address check. An
+ * applicant who is not employed (RET) fills one field; social-security-panel asks for no
+ * reference list.
+ */
+const CONTINUE_FROM = { panel: 'occupation-panel', next: 'social-security-panel', fill: [{ check: '#root_employmentStatus-2' /* RET, the third of the enum */ }] };
+const CONTINUE_BUTTON = '[data-screen] button[data-action="continue"]';
 type Browser = Awaited<ReturnType<typeof chromium.launch>>;
 
 /** 1 and 2: what the first screen and the first question need. The page marks the moment each
@@ -88,7 +107,8 @@ async function firstQuestionLoad(browser: Browser, url: string, start: string) {
   const firstQuestion = before(marks.question);
   const jsFiles = new Set(firstQuestion.filter((r) => new URL(r).pathname.endsWith('.js')).map((r) => new URL(r).pathname));
   const jsGzip = [...jsFiles].reduce((sum, p) => sum + gz(readFileSync(path.join(dist, p.replace('/join/get-started/', '')))), 0);
-  return { firstScreen, firstQuestion, jsFiles, jsGzip };
+  const productGzip = [...jsFiles].filter((p) => !isSandboxChunk(p)).reduce((sum, p) => sum + gz(readFileSync(path.join(dist, p.replace('/join/get-started/', '')))), 0);
+  return { firstScreen, firstQuestion, jsFiles, jsGzip, productGzip };
 }
 
 /** 3: answer click to the next screen's heading at 4x CPU throttle, minus the designed delay. */
@@ -126,6 +146,138 @@ async function answerTimings(browser: Browser, start: string): Promise<number[]>
   return timings;
 }
 
+/** The sandbox's own code is not product weight: its chunk and the chunks made only of src/sandbox/ (read from their source maps). */
+function isSandboxChunk(file: string): boolean {
+  const name = path.basename(file);
+  if (name === 'mockServiceWorker.js' || name.startsWith('worker-')) return true;
+  try {
+    const map = JSON.parse(readFileSync(path.join(dist, 'assets', `${name}.map`), 'utf8')) as { sources: string[] };
+    return map.sources.length > 0 && map.sources.every((s) => /(^|\/)src\/sandbox\//.test(s));
+  } catch {
+    return false;
+  }
+}
+
+/** The chunks a chunk imports statically, itself included (read from the chunks' code). */
+function staticClosure(file: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (name: string): void => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const code = readFileSync(path.join(dist, 'assets', name), 'utf8');
+    for (const m of code.matchAll(/(?:from|import)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)) visit(m[1] as string);
+  };
+  visit(file);
+  return seen;
+}
+
+/** The chunk whose source map holds `source` (e.g. src/app/documents.ts), or undefined. */
+function chunkOf(source: string): string | undefined {
+  return readdirSync(path.join(dist, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .find((f) => {
+      try {
+        return (JSON.parse(readFileSync(path.join(dist, 'assets', `${f}.map`), 'utf8')) as { sources: string[] }).sources.some((s) => s.endsWith(source));
+      } catch {
+        return false;
+      }
+    });
+}
+
+/** The entry chunk: index.html's one module script. */
+const entryChunk = ((): string => {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const src = /<script[^>]*type="module"[^>]*src="([^"]+)"/.exec(html)?.[1] ?? '';
+  return path.basename(src);
+})();
+
+/** 4: the JS loaded once the first form panel's Continue button shows, the entry chunk and the sandbox left out. */
+async function firstFormLoad(browser: Browser, start: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(start);
+  await page.waitForSelector(CONTINUE_BUTTON, { state: 'visible', timeout: 30000 });
+  const names = (await page.evaluate(`performance.getEntriesByType('resource').map((e) => e.name)`)) as string[];
+  await context.close();
+  const js = [...new Set(names.map((n) => new URL(n).pathname).filter((p) => p.endsWith('.js')))].map((p) => path.basename(p));
+  const sandbox = js.filter(isSandboxChunk);
+  // The documents' full check runs when the browser is idle after any first panel (src/main.tsx):
+  // a first question screen loads it too, so it is the first screen's, not the form's. Its chunks
+  // are those of src/app/documents.ts's static closure that no other chunk loaded here imports.
+  const check = chunkOf('src/app/documents.ts');
+  const checkClosure = check ? staticClosure(check) : new Set<string>();
+  const loaded = js.filter((f) => !isSandboxChunk(f) && f !== entryChunk);
+  const formSide = new Set(loaded.filter((f) => !checkClosure.has(f)).flatMap((f) => [...staticClosure(f)]));
+  const fullCheck = loaded.filter((f) => checkClosure.has(f) && !formSide.has(f));
+  const product = loaded.filter((f) => !fullCheck.includes(f));
+  const gzip = product.reduce((sum, f) => sum + gz(readFileSync(path.join(dist, 'assets', f))), 0);
+  return { product, sandbox, fullCheck, gzip };
+}
+
+/** 5: Continue on a form panel to the next panel's heading at 4x CPU throttle (no service call between them). */
+async function continueTimings(browser: Browser, start: string): Promise<{ timings: number[]; serviceCalls: number }> {
+  const timings: number[] = [];
+  let serviceCalls = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    const cdp = await ctx.newCDPSession(p);
+    await p.goto(start);
+    await p.waitForSelector(CONTINUE_BUTTON, { state: 'visible', timeout: 30000 });
+    // The applicant fills the form at their pace: the lists, the full check and the rules' preparation are done by then.
+    await p.waitForLoadState('networkidle');
+    for (const step of CONTINUE_FROM.fill) await p.check(step.check);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const result = (await p.evaluate(`new Promise((resolve) => {
+      const roots = document.querySelectorAll('[data-screen]');
+      const screen = roots[roots.length - 1];
+      const from = screen && screen.getAttribute('data-screen');
+      const button = screen && screen.querySelector('button[data-action="continue"]');
+      if (!button) { resolve({ elapsed: -1, calls: 0 }); return; }
+      const start = performance.now();
+      button.click();
+      (function check() {
+        const all = document.querySelectorAll('[data-screen]');
+        const next = all[all.length - 1];
+        const heading = next && next.querySelector('h1');
+        if (next && next.getAttribute('data-screen') === ${JSON.stringify(CONTINUE_FROM.next)} && next.getAttribute('data-screen') !== from && heading) {
+          const end = performance.now();
+          const calls = performance.getEntriesByType('resource').filter((e) => e.startTime >= start && e.startTime <= end && e.name.indexOf('/api/') >= 0).length;
+          resolve({ elapsed: end - start, calls });
+        } else requestAnimationFrame(check);
+      })();
+    })`)) as { elapsed: number; calls: number };
+    if (result.elapsed >= 0) timings.push(result.elapsed);
+    serviceCalls += result.calls;
+    await ctx.close();
+  }
+  return { timings, serviceCalls };
+}
+
+async function measureForms(browser: Browser): Promise<void> {
+  const { server, url } = await serveDist({
+    root: dist,
+    config: FORM_CONFIG,
+    route: (pathname) => (pathname.startsWith('/join/get-started/content/') ? { status: 200, json: { data: {} } } : undefined),
+  });
+  try {
+    const load = await firstFormLoad(browser, `${url}?panel=${FIRST_FORM}`);
+    const { timings, serviceCalls } = await continueTimings(browser, `${url}?panel=${CONTINUE_FROM.panel}`);
+    console.log('');
+    console.log(`form panels (staging, sandbox on)`);
+    console.log(`  JS loaded when the first form panel appears, on top of the first screen (gzip, ?panel=${FIRST_FORM}): ${kib(load.gzip)}  (${load.product.length} files; target <= 120 KiB)`);
+    console.log(`    ${load.product.join(' ')}`);
+    console.log(`    not counted: the entry chunk ${entryChunk}; the documents' full check that follows any first panel: ${load.fullCheck.join(' ') || '(not loaded yet)'}; the sandbox's ${load.sandbox.join(' ') || '(none)'}`);
+    console.log(
+      `  Continue on a form panel -> next panel's heading (${CONTINUE_FROM.panel} -> ${CONTINUE_FROM.next}), 4x CPU throttle: median ${median(timings).toFixed(1)} ms over ${timings.length} runs (min ${Math.min(...timings).toFixed(1)}, max ${Math.max(...timings).toFixed(1)}; service calls between them: ${serviceCalls}; target <= 100 ms)`,
+    );
+  } finally {
+    server.close();
+  }
+}
+
+const firstScreens: number[] = [];
+
 async function measure(browser: Browser, mode: Mode): Promise<void> {
   const { server, url } = await serveDist({
     root: dist,
@@ -135,6 +287,7 @@ async function measure(browser: Browser, mode: Mode): Promise<void> {
   try {
     const start = `${url}${mode.query ?? ''}`;
     const load = await firstQuestionLoad(browser, url, start);
+    firstScreens.push(load.productGzip);
     const timings = await answerTimings(browser, start);
     console.log('');
     console.log(`${mode.name}`);
@@ -153,6 +306,9 @@ console.log('Muster benchmark (production build, strict CSP, Debian Chromium)');
 console.log(`all JS (gzip): ${kib(allJsGzip)} (${allJs.length} files)`);
 try {
   for (const mode of MODES) await measure(browser, mode);
+  await measureForms(browser);
+  console.log('');
+  console.log(`first question screen JS (gzip), the worst of the three, the sandbox's code left out: ${kib(Math.max(...firstScreens))}  (target <= 100 KiB; the entry chunk ${entryChunk}: ${kib(gz(readFileSync(path.join(dist, 'assets', entryChunk))))})`);
 } finally {
   await browser.close();
 }
