@@ -227,6 +227,9 @@ export async function boot(env: BootEnv): Promise<BootResult> {
     if (promotion) sessionSlice.promotionCd = promotion;
     if (utm) sessionSlice.utmSource = utm;
     if (ctzn) sessionSlice.citizenshipLocationCode = ctzn;
+    // SPON-01 rule 4: a sponsor type kept in session makes the sponsor's next save an update.
+    const sponsorTypeCd = resuming ? str(stored.sponsorTypeCd) : undefined;
+    if (sponsorTypeCd) sessionSlice.sponsorTypeCd = sponsorTypeCd;
     const cfg = flow.product.config ?? {};
     const configSlice: JsonObject = { productId, ...BUILD_FLAGS };
     if (cfg.bankFlow !== undefined) configSlice.bankFlow = cfg.bankFlow;

@@ -16,7 +16,9 @@ import { commandRegistry, createServices, runCommand, type CommandContext } from
 import { rearrangeMemberNumber, sponsorEnvelope, type SponsorRequestInput } from '../../src/services/sponsor-request';
 import { createSandboxHandlers, sponsorPersona } from '../../src/sandbox/handlers';
 import type { AppState, JsonObject } from '../../src/engine/state';
-import { MemoryStorage, ORIGIN, ROOT, projectPack } from './helpers';
+import { SESSION_NAMESPACE } from '../../src/app/storage';
+import { getPath } from '../../src/engine/state';
+import { bootWith, MemoryStorage, ORIGIN, ROOT, projectPack } from './helpers';
 
 const ORDER = [4, 0, 7, 2, 8, 5, 1, 6, 3];
 
@@ -299,5 +301,17 @@ describe('sponsorCreate, mode update (SPON-06, SPON-30..SPON-32)', () => {
     await run('sponsorCreate', { ...state, individuals: {} }, UPDATE);
     expect(sent.map((s) => s.url)).toEqual([expect.stringMatching(/^\/api\/member-eligibility\/sponsors\//)]);
     expect((await run('sponsorCreate', applicant('spouse', 'Whitfield'), UPDATE)).patch?.['error.reason']).toBe('SPONSOR_CREATE_OR_UPDATE_ERROR|NO_SPONSOR_CUST_ID');
+  });
+});
+
+describe('a resumed session (SPON-01 rule 4)', () => {
+  it('keeps the sponsor type stored in session, so the sponsor\'s next save is an update', async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(SESSION_NAMESPACE, JSON.stringify({ productId: 'join-now', moduleSequenceId: 'default', modulePositionIndex: 1, potentialCustomerGuid: 'g-1', jwtKey: 'j-1', sponsorTypeCd: 'MUSTER' }));
+    const booted = (await bootWith({ storage, search: '?action=resume' })).result;
+    if (booted.kind !== 'ready') throw new Error(booted.kind);
+    const state = booted.app.store.state;
+    expect(getPath(state, 'session.sponsorTypeCd')).toBe('MUSTER');
+    expect(booted.app.flow.docs.ruleEngine.evaluateRule('sponsor.actionMode', { ...state, triage: { variant: 'parent' } }, { today: '2026-11-22' })).toBe('update');
   });
 });
