@@ -160,7 +160,7 @@ function Shell({ history }: { history: AppHistory }) {
     (error: unknown, info: { componentStack?: string | null }) => {
       const view = store.view;
       const described = describeRenderError(error, info.componentStack);
-      app.telemetry.log('error', 'screen failed to render', { module: view.module, step: view.step, variant: view.variant, ...described });
+      app.telemetry.log('error', 'screen failed to render', { module: view.module, step: view.step, variant: view.variant, ...described }, error);
       if (view.kind !== 'error') store.fail(`SCREEN_ERROR|${view.step}|${described.error}`);
     },
     [store, app.telemetry],

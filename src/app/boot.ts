@@ -14,6 +14,7 @@ import type { AppState, JsonObject } from '../engine/state';
 import type { JsonValue } from '../rules/index';
 import { createContent, createContentFor, bundleSource, contentSource, type AppContent } from '../ui/content';
 import { createTelemetry, type AppTelemetry } from '../ui/telemetry';
+import { afterPaint } from '../ui/after-paint';
 import { fetchConfig, isProduction, type RuntimeConfig } from './config';
 import { fetchProductPack, loadFlow, PackLoadError, verifyPack } from './load';
 import type { Diagnostic } from '../engine/diagnostics';
@@ -208,6 +209,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
     const { answerAliases, normalizeStateAnswers } = await import('../engine/answer-aliases');
     state = normalizeStateAnswers(answerAliases(docs), snapshot.state);
   }
+  const newSession = state === undefined;
   if (!state) {
     const given = isEntry ? query : {};
     const version = given.version && (flow.product.versions ?? []).includes(given.version) ? given.version : undefined;
@@ -269,6 +271,13 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   const store = new FlowStore({ flow, state, today: env.today, telemetry, onChange: persist });
   telemetry.setPersonalValues(() => personalValues(store.state));
   persist(state);
+  // The analytics events of doc 2 §9 come from the flow's state changes (src/app/analytics.ts); their
+  // code loads once the applicant's first move is painted, so no first screen requests it.
+  const firstState = store.state;
+  const unwatch = store.subscribe(() => {
+    unwatch();
+    afterPaint(() => void import('./analytics').then((m) => m.observeFlow(store, telemetry, { newSession, since: firstState })));
+  });
 
   let verified: Promise<Diagnostic[]> | undefined;
   let sandbox: Promise<void> | undefined;

@@ -18,13 +18,15 @@
  *                address, ADDR-21); "Unmatched" → 400 with 19502 and no address; "Failure" → 500;
  *                otherwise 200 valid
  *   content      key starting "fail" → 500; otherwise 200 { data: fragment }
- *   logging      204
+ *   logging      204, the batch recorded: GET sandbox/telemetry shows the logs and the analytics
+ *                events (telemetry-handlers.ts)
  *   reference    the 14 domain-values lists (reference-handlers.ts: Antarctica's provinces fail
  *                once; POST sandbox/reference-failures makes a list fail)
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { JsonValue } from '../rules/index';
 import { createReferenceHandlers } from './reference-handlers';
+import { createTelemetryHandlers } from './telemetry-handlers';
 
 export interface SandboxOptions {
   apiBaseUrl: string;
@@ -192,7 +194,7 @@ export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
       await wait();
       return fragmentAnswer(String(params.key));
     }),
-    http.post(new URL(options.loggingUrl, options.origin).href, () => new HttpResponse(null, { status: 204 })),
+    ...createTelemetryHandlers(new URL(options.loggingUrl, options.origin).href, api).handlers,
     ...createReferenceHandlers(api, wait).handlers,
   ];
 }

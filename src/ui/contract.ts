@@ -25,7 +25,8 @@ export interface ContentApi {
 /** Analytics and logging hooks (no personal data ever passes through these). */
 export interface Telemetry {
   track(event: string, data?: Record<string, string | number | boolean>): void;
-  log(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, string | number | boolean>): void;
+  /** `error`: its name and stack frames (never its message) become the log line's stackTrace. */
+  log(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, string | number | boolean>, error?: unknown): void;
 }
 
 interface ScreenBase {

@@ -1,36 +1,30 @@
 /**
- * Telemetry (src/ui/contract.ts): analytics events and log messages. Never personal data:
- * field names that denote personal data are dropped, values that look like dates, e-mail
- * addresses or long numbers are masked, and every personal value the app holds in memory
- * (names, birth dates, SSN, ...) is masked wherever it appears, messages included.
+ * Telemetry (src/ui/contract.ts): analytics events and log messages, never personal data.
  *
- * In development messages go to the console. Elsewhere they are batched and POSTed to the
- * logging service (CONT-25) with the logger limits of CONST-05: a queue of 10, at most one
- * timed flush a minute, 100 messages an hour (500 counting errors), 145000 bytes a message,
- * a 10 s abort. Analytics events go to the page as `muster:analytics` DOM events, for the
- * collector's tag to pick up (not product behaviour).
+ * This is the first screen's part: a shell that records each call with the personal values held
+ * at that moment and loads the working part (telemetry-core.ts: masking, the logger's queue and
+ * limits of CONST-05, the sender, the collector seam) on the first call; then every call goes
+ * straight through. Messages are masked with the values held when they were logged.
+ * docs/architecture.md, "Observability", has the formats and the seam.
  */
 import type { Telemetry } from './contract';
 
-export const APPLICATION_NAME = 'ent-eligibility-modular-app';
-export const LOGGER_LIMITS = {
-  queue: 10,
-  sizeLimit: 145000,
-  flushEveryMs: 60_000,
-  threshold: 100,
-  cap: 500,
-  windowMs: 3_600_000,
-  abortMs: 10_000,
-} as const;
-export const OVERSIZE_NOTICE = "NOTICE: your Log's data surpassed the size limit.";
-
 type Fields = Record<string, string | number | boolean>;
-type Level = 'info' | 'warn' | 'error';
+/** One analytics event as the collector receives it: the event name and its non-personal fields (`eventId` for doc 2 §9's ids). */
+export type AnalyticsRecord = { event: string } & Fields;
 
+declare global {
+  interface Window {
+    /** The collector seam: the data layer the collector's tag reads (docs/architecture.md). */
+    musterAnalytics?: AnalyticsRecord[];
+  }
+}
+
+/** One log line as the logging service receives it (CONT-25), in a JSON array (a batch). */
 export interface LogMessage {
   applicationName: string;
   eventDateTime: string;
-  level: Level;
+  level: 'info' | 'warn' | 'error';
   message: string;
   customFields: Fields;
   stackTrace: string;
@@ -47,7 +41,7 @@ export interface TelemetryOptions {
   beacon?: (url: string, batch: LogMessage[]) => void;
   console?: Pick<Console, 'info' | 'warn' | 'error' | 'debug'>;
   now?: () => number;
-  /** Where analytics events go; default a `muster:analytics` CustomEvent on window. */
+  /** Where analytics events go (the collector seam); default the `window.musterAnalytics` data layer. */
   analytics?: (event: string, data: Fields) => void;
 }
 
@@ -61,151 +55,54 @@ export interface AppTelemetry extends Telemetry {
   dispose(): void;
 }
 
-/** Field names that denote personal data: their values are never logged. */
-const PERSONAL_KEY = /name|dob|birth|ssn|social|tax|phone|email|mail|address|addr|street|zip|postal|city|member.?(number|nr|id)|number|gender|marital|citizen/i;
+type Core = typeof import('./telemetry-core');
+let core: Core | undefined;
+let loading: Promise<Core> | undefined;
 
-/** Mask what looks like personal data in free text: dates, e-mail addresses, long numbers. */
-export function maskPatterns(text: string): string {
-  return text
-    .replace(/[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}/g, '[email]')
-    .replace(/\b\d{4}-\d{1,2}-\d{1,2}\b/g, '[date]')
-    .replace(/\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/g, '[date]')
-    .replace(/\b\d{3}[- ]?\d{2}[- ]?\d{4}\b/g, '[number]')
-    .replace(/\+?\d[\d\s().-]{6,}\d/g, '[number]');
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-export function createScrubber(personalValues: () => Iterable<string>): { text(s: string): string; fields(f: Fields | undefined): Fields } {
-  // The personal values are collected once per message or event, longest first.
-  const current = (): string[] => [...personalValues()].map((v) => (typeof v === 'string' ? v.trim() : '')).filter((v) => v.length >= 2).sort((a, b) => b.length - a.length);
-  const mask = (s: string, values: readonly string[]): string => {
-    let out = s;
-    for (const v of values) if (out.toLowerCase().includes(v.toLowerCase())) out = out.replace(new RegExp(escapeRegExp(v), 'gi'), '[redacted]');
-    return maskPatterns(out);
-  };
-  const text = (s: string): string => mask(s, current());
-  const fields = (f: Fields | undefined): Fields => {
-    const out: Fields = {};
-    let values: string[] | undefined;
-    for (const [k, v] of Object.entries(f ?? {})) {
-      if (PERSONAL_KEY.test(k)) continue;
-      if (typeof v === 'string') {
-        values ??= current();
-        out[k] = mask(v, values);
-      } else out[k] = v;
-    }
-    return out;
-  };
-  return { text, fields };
-}
-
-function byteLength(s: string): number {
-  return new TextEncoder().encode(s).length;
-}
-
-async function defaultSend(url: string, batch: LogMessage[]): Promise<void> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), LOGGER_LIMITS.abortMs);
-  try {
-    await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(batch), signal: controller.signal, keepalive: true });
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function defaultBeacon(url: string, batch: LogMessage[]): void {
-  if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
-    navigator.sendBeacon(url, new Blob([JSON.stringify(batch)], { type: 'application/json' }));
-  }
-}
-
-function defaultAnalytics(event: string, data: Fields): void {
-  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent('muster:analytics', { detail: { event, ...data } }));
+/** Loads telemetry's working part; once loaded, new telemetry instances work synchronously (tests await this first). */
+export function loadTelemetryCore(): Promise<Core> {
+  return (loading ??= import('./telemetry-core').then((m) => (core = m)));
 }
 
 export function createTelemetry(options: TelemetryOptions): AppTelemetry {
-  const out = options.console ?? console;
-  const now = options.now ?? Date.now;
-  const send = options.send ?? defaultSend;
-  const beacon = options.beacon ?? defaultBeacon;
-  const analytics = options.analytics ?? defaultAnalytics;
-  let personal: () => Iterable<string> = options.personalValues ?? (() => []);
-  const scrub = createScrubber(() => personal());
-  const remote = options.environment !== 'development' && options.loggingUrl !== undefined;
-  const queue: LogMessage[] = [];
-  let windowStart = now();
-  let sentInWindow = 0;
-  let lastFlush = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const admit = (level: Level): boolean => {
-    if (now() - windowStart >= LOGGER_LIMITS.windowMs) {
-      windowStart = now();
-      sentInWindow = 0;
-    }
-    // Past the threshold only errors are kept, up to the cap.
-    if (sentInWindow >= LOGGER_LIMITS.cap) return false;
-    if (sentInWindow >= LOGGER_LIMITS.threshold && level !== 'error') return false;
-    sentInWindow++;
-    return true;
+  let personal = options.personalValues ?? (() => []);
+  // While a call waits for the core, the values it must mask are the ones held when it was made.
+  let pinned: string[] | undefined;
+  const make = (c: Core): AppTelemetry => c.createCoreTelemetry({ ...options, personalValues: () => pinned ?? personal() });
+  let impl = core && make(core);
+  let backlog: { values: string[]; run: (t: AppTelemetry) => void }[] = [];
+  let disposed = false;
+  const call = (run: (t: AppTelemetry) => void): void => {
+    if (impl) return run(impl);
+    backlog.push({ values: [...personal()], run });
+    if (backlog.length > 1) return;
+    loadTelemetryCore().then(
+      (c) => {
+        if (disposed) return;
+        impl ??= make(c);
+        for (const b of backlog.splice(0)) {
+          pinned = b.values;
+          b.run(impl);
+        }
+        pinned = undefined;
+      },
+      () => void (backlog = []),
+    );
   };
-
-  const flush = async (): Promise<void> => {
-    if (timer !== undefined) {
-      clearTimeout(timer);
-      timer = undefined;
-    }
-    if (queue.length === 0 || !remote || !options.loggingUrl) return;
-    const batch = queue.splice(0, queue.length);
-    lastFlush = now();
-    try {
-      await send(options.loggingUrl, batch);
-    } catch {
-      // Logging never breaks the flow; a lost batch is acceptable.
-    }
-  };
-
-  const schedule = (): void => {
-    if (timer !== undefined) return;
-    const wait = Math.max(0, LOGGER_LIMITS.flushEveryMs - (now() - lastFlush));
-    timer = setTimeout(() => void flush(), wait);
-  };
-
-  const onHide = (): void => {
-    if (remote && options.loggingUrl && queue.length > 0) beacon(options.loggingUrl, queue.splice(0, queue.length));
-  };
-  if (remote && typeof window !== 'undefined') window.addEventListener('pagehide', onHide);
-
   return {
-    track(event, data) {
-      const clean = scrub.fields(data);
-      if (options.environment === 'development') out.debug(`[analytics] ${event}`, clean);
-      analytics(event, clean);
+    track: (event, data) => call((t) => t.track(event, data)),
+    log: (level, message, fields, error) => call((t) => t.log(level, message, fields, error)),
+    flush: async () => {
+      if (!impl && backlog.length > 0) await loadTelemetryCore().then(() => Promise.resolve());
+      await impl?.flush();
     },
-    log(level, message, fields) {
-      // An oversize message is replaced before anything else looks at it.
-      const text = byteLength(message) > LOGGER_LIMITS.sizeLimit ? OVERSIZE_NOTICE : scrub.text(message);
-      const customFields = scrub.fields(fields);
-      if (!remote) {
-        out[level](`[${level}] ${text}`, customFields);
-        return;
-      }
-      if (!admit(level)) return;
-      queue.push({ applicationName: APPLICATION_NAME, eventDateTime: new Date(now()).toISOString(), level, message: text, customFields, stackTrace: '' });
-      if (queue.length >= LOGGER_LIMITS.queue) void flush();
-      else schedule();
-    },
-    flush,
-    pending: () => [...queue],
+    pending: () => impl?.pending() ?? [],
     setPersonalValues(source) {
       personal = source;
     },
     dispose() {
-      if (timer !== undefined) clearTimeout(timer);
-      if (typeof window !== 'undefined') window.removeEventListener('pagehide', onHide);
+      disposed = true;
+      impl?.dispose();
     },
   };
 }
