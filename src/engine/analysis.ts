@@ -390,6 +390,13 @@ function collectUsage(docs: DocumentSet, graphs: readonly ModuleGraph[]): Usage 
     for (const q of source.query ?? []) condition(q.when);
   }
 
+  // The service-code catalogue's messages (ERR-42) and the commands' outcome tables and default arguments.
+  for (const code of Object.values(docs.serviceCodes?.value.codes ?? {})) key(code.message);
+  for (const { command } of docs.commands.values()) {
+    for (const row of command.outcomeTable ?? []) condition(row.when);
+    for (const logic of Object.values(command.defaultArgs ?? {})) if (logic !== null && typeof logic === 'object') condition(logic as Condition);
+  }
+
   for (const { value: p } of docs.products.values()) {
     key(p.config?.productName);
     for (const k of Object.values(p.config?.exitDialog ?? {})) key(k);

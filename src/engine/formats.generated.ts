@@ -185,6 +185,7 @@ module?: ModuleGraph
 panel?: Panel
 fields?: FieldSet
 "option-sources"?: OptionSources
+"service-codes"?: ServiceCodeCatalogue
 rules?: RuleSet
 "rule-table"?: RuleTableSet
 content?: ContentBundle
@@ -792,6 +793,57 @@ label: ContentKey
 short?: string
 }
 /**
+ * The numeric codes the provider's services answer with (doc 2 §8, ERR-30..ERR-43): what each means, for logs and reason text, and what a code that no outcome table names does to the applicant. One file: flows/service-codes.json.
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "ServiceCodeCatalogue".
+ */
+export interface ServiceCodeCatalogue {
+$schema?: string
+description?: string
+codes: {
+[k: string]: ServiceCode
+}
+/**
+ * What a code means to the applicant when no row of a command's outcome table names it (ERR-43).
+ */
+unnamed: {
+/**
+ * `error`: the answer is an error (detour, then the trap), the code logged in the reason.
+ */
+effect: "error"
+description?: string
+requirements?: RequirementIds
+}
+}
+/**
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "ServiceCode".
+ */
+export interface ServiceCode {
+/**
+ * What the code means, as logs and reason text say it (not shown to the applicant).
+ */
+meaning: string
+/**
+ * Who or what the code is about, when the catalogue groups it (self, parent, spouse, sponsor, ptct, service).
+ */
+group?: string
+/**
+ * A key into the content bundles: dot-separated segments, e.g. `triage.militaryService.title`.
+ */
+message?: string
+/**
+ * The error page offers to try again (the applicant goes back to the screen before the failed call, answers kept).
+ */
+retry?: boolean
+/**
+ * The meaning rests on a suggested default (ERR-33: positional mapping).
+ */
+unconfirmed?: boolean
+requirements?: RequirementIds
+}
+/**
  * Named JSON-Logic decisions of one area, in rules/<area>.rules.json. Edges, answer filters and other rules refer to a rule by its id.
  * 
  * This interface was referenced by `MusterDocuments`'s JSON-Schema
@@ -889,6 +941,18 @@ export interface Command {
  */
 route: string
 description: string
+/**
+ * Arguments used when a step does not give its own (same form as a step's `args`: JSON-Logic on the state), e.g. the lifecycle status `{"rule": "lifecycle.status"}` (SUB-01..SUB-09).
+ */
+defaultArgs?: {
+[k: string]: Logic
+}
+/**
+ * How the service's answer decides the outcome: ordered rows, the first whose `when` holds wins. `when` is a condition on the state plus `answer` (answer.status, answer.codes, answer.memberNumber, ...; see docs/state.md). An answer no row takes is an error (the error route). Lint checks each row's outcome is one of the command's outcomes and its conditions pass the rule check.
+ * 
+ * @minItems 1
+ */
+outcomeTable?: [OutcomeRow, ...(OutcomeRow)[]]
 requirements?: RequirementIds
 /**
  * @minItems 1
@@ -902,6 +966,28 @@ success: string
  * The command navigates away from the app (redirects); the walk ends there.
  */
 leavesApp?: boolean
+}
+/**
+ * One row of a command's outcome table.
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "OutcomeRow".
+ */
+export interface OutcomeRow {
+when: Condition
+outcome: Identifier
+/**
+ * The error reason recorded when this row is taken (error.reason; the flow then takes the error route, FLOW-14): a template where `{status}` is `STATUS_<http status>` or `NO_RESPONSE` and `{codes}` the answer's codes, pipe-joined; empty parts are dropped (`PAYLOAD_ERROR|{status}|{codes}` gives `PAYLOAD_ERROR|STATUS_200|50017`, ERR-21; `MEMBER_FOUND_ERROR|{codes}`, ERR-23).
+ */
+reason?: string
+/**
+ * Values kept in session storage when this row is taken, each JSON-Logic on the state plus `answer`; a value that is null or empty is not written (SUB-20, SUB-23).
+ */
+session?: {
+[k: string]: Logic
+}
+description?: string
+requirements?: RequirementIds
 }
 /**
  * Hand-checked walks of a product flow (tests/scenarios/*.json). Each row is a `simulate` input and the stop it must reach; only the keys given in `expect` are compared.

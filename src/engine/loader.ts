@@ -9,6 +9,7 @@ import { ARGUMENT_ROOT, AUTHOR_CHECKS, type Logic } from '../rules/index';
 import type { Condition, Edge, FormPanel, ModuleGraph, ProductFlow, QuestionPanel, Step, StepStart } from './formats.generated';
 import { checkBindPaths, checkFormAdditions, checkOptionSources, type FormLintContext } from './form-lint';
 import { inlineFieldRefs } from './field-refs';
+import { checkCommandData } from './command-lint';
 import { readingFindings } from './document-findings';
 import { pointerOf } from './json-source';
 import { parseJsonWithPositions } from './json-parse';
@@ -69,6 +70,8 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
   // Widgets, option sources, checks, normalisation and bind paths (src/engine/form-lint.ts).
   const formLint: FormLintContext = { set, report, checkCondition, checkContentKey, suggest };
   checkOptionSources(formLint);
+  // Command outcome tables and default arguments, the service-code catalogue (src/engine/command-lint.ts).
+  checkCommandData(formLint);
 
   // 4. Panels: content keys and answer filters.
   for (const doc of set.panels.values()) {

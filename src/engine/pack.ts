@@ -22,7 +22,7 @@ export interface ProductPack {
 export function buildPack(docs: DocumentSet, sources: readonly SourceFile[], productId: string): ProductPack {
   const { flow } = resolveFlow(docs, productId);
   if (!flow) throw new Error(`product "${productId}" does not resolve`);
-  const wanted = new Set<string>(['flows/commands.json', 'flows/option-sources.json']);
+  const wanted = new Set<string>(['flows/commands.json', 'flows/option-sources.json', 'flows/service-codes.json']);
   for (let id: string | undefined = productId; id !== undefined; id = docs.products.get(id)?.value.extends) {
     const doc = docs.products.get(id);
     if (doc) wanted.add(doc.file);

@@ -3,8 +3,10 @@
  * with realistic answers, for `npm start`, demos and tests (the same handlers run in the
  * browser worker and, in tests, in msw/node). Personas choose the answer:
  *
- *   enrollment   last name "Failure" → 500; "Member" → 200 with code 50015 (a member found);
- *                "Proofing" → 200 with code 50012; otherwise 201 (create) or 200 (update)
+ *   enrollment   stateful (enrollment-handlers.ts): customers, their statuses and tokens, polling
+ *                202 then 200; last name "Failure" → 500 with 999999; "Blocked" → 50017;
+ *                "Fraud" → 70000; on complete "Pilot" → 50006 with a member number, "Member" →
+ *                50015, "Proofing" → 50012, "Mixed" → 50015 and 50003, "Slow" → polling never ends
  *   sponsors     by the sponsor's last name (sponsorPersona below; README's persona table): found
  *                and eligible, "Notfound" (404, then created), "Ineligible" (codes 50016, a
  *                spouse 50026), "Mismatch" (51028; an update answers another party type),
@@ -26,6 +28,7 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { JsonValue } from '../rules/index';
 import { createReferenceHandlers } from './reference-handlers';
+import { createEnrollmentHandlers } from './enrollment-handlers';
 import { createTelemetryHandlers } from './telemetry-handlers';
 
 export interface SandboxOptions {
@@ -79,16 +82,6 @@ export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
   const api = (path: string): string => resolve(options.apiBaseUrl, options.origin, path);
   const content = (path: string): string => resolve(options.contentBaseUrl, options.origin, path);
   const wait = (): Promise<void> => delay(options.latencyMs ?? 150);
-
-  const enrollmentAnswer = (body: unknown, created: boolean): Response => {
-    const last = lastNameOf(body, 'potentialCustomer', 'basicInfo', 'indivLastNm');
-    if (last === 'Failure') return HttpResponse.json({ errors: [{ errorCode: '999999', message: 'Error submitting to service. Try again.' }] }, { status: 500 });
-    const tokens = { jwtKey: `jwt-${hex(24)}`, memberFoundJwtKey: `mf-${hex(24)}` };
-    if (last === 'Member') return HttpResponse.json({ data: { ...tokens, codes: ['50015'] } }, { status: 200 });
-    if (last === 'Proofing') return HttpResponse.json({ data: { ...tokens, codes: ['50012'] } }, { status: 200 });
-    if (created) return HttpResponse.json({ data: { customerId: `${hex(8)}-${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}`, ...tokens } }, { status: 201 });
-    return HttpResponse.json({ data: tokens }, { status: 200 });
-  };
 
   /** Sponsors found or created in this sandbox: sponsorCustId → the sponsor's last name (its persona). */
   const sponsorsByCustId = new Map<string, string>();
@@ -152,18 +145,7 @@ export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
   };
 
   return [
-    http.post(api('enrollment/customers'), async ({ request }) => {
-      await wait();
-      return enrollmentAnswer(await json(request), true);
-    }),
-    http.put(api('enrollment/customers/:customerId'), async ({ request }) => {
-      await wait();
-      return enrollmentAnswer(await json(request), false);
-    }),
-    http.get(api('enrollment/polling/:pollingId'), async () => {
-      await wait();
-      return HttpResponse.json({ data: {} }, { status: 200 });
-    }),
+    ...createEnrollmentHandlers(api, wait).handlers,
     http.post(api('member-eligibility/sponsors'), async ({ request }) => {
       await wait();
       const body = await json(request);

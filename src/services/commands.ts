@@ -22,6 +22,7 @@ import { addressText, blockFromProvider, createAddressService, providerAddress, 
 import { encodeFailure, failureOf } from './http';
 import { buildProspect, consentOf } from './payload';
 import { destinationUrl, type Leave } from './navigation';
+import { decideOutcome, describeCodes, type OutcomeDecision, type TableAnswer } from '../engine/outcome-table';
 
 export interface Services {
   enrollment: EnrollmentService;
@@ -75,32 +76,119 @@ function guidOf(ctx: CommandContext): string | undefined {
   return str(ctx.state, 'individuals.guid') ?? ctx.session.getString('potentialCustomerGuid');
 }
 
-/** The lifecycle status (doc 2 §4): the step's `status` argument, else detour on an error, update with a guid, else the product's initial status. */
-function lifecycleStatus(ctx: CommandContext): string {
-  const given = arg(ctx, 'status');
-  if (typeof given === 'string' && given !== '') return given;
-  if (getPath(ctx.state, 'error.hasError') === true) return 'detour';
-  if (guidOf(ctx)) return 'update';
-  return ctx.flow.product.config?.initialStatus ?? 'create';
+/**
+ * The state the lifecycle rules read (rules/lifecycle.rules.json): the state plus
+ * `flow.nextModule` (the module after the current one; none on the error route or at the last),
+ * `config.initialStatus` (the product's) and `individuals.guid` (also from the session).
+ */
+function lifecycleState(ctx: CommandContext): AppState {
+  let s = ctx.state;
+  const position = getPath(s, 'flow.position');
+  const next = typeof position === 'number' && position >= 0 ? ctx.flow.modules[position + 1]?.moduleId : undefined;
+  s = setPath(s, 'flow.nextModule', next);
+  const initial = ctx.flow.product.config?.initialStatus;
+  if (initial !== undefined && getPath(s, 'config.initialStatus') === undefined) s = setPath(s, 'config.initialStatus', initial);
+  const guid = guidOf(ctx);
+  if (guid && getPath(s, 'individuals.guid') === undefined) s = setPath(s, 'individuals.guid', guid);
+  return s;
 }
 
-/** Send the prospect with a status: POST to create without a guid, PUT otherwise. Records the guid and tokens. */
-async function sendStatus(ctx: CommandContext, status: string): Promise<{ answer: EnrollmentAnswer; patch: AppState }> {
+/** An argument: the step's own, else the catalogue's default (flows/commands.json `defaultArgs`), JSON-Logic on `state`. */
+function argOrDefault(ctx: CommandContext, name: string, state: AppState): JsonValue | undefined {
+  const own = Object.prototype.hasOwnProperty.call(ctx.args, name) ? ctx.args[name] : undefined;
+  const fallback = ctx.flow.docs.commands.get(ctx.command)?.command.defaultArgs?.[name];
+  const logic = own ?? fallback;
+  return logic === undefined ? undefined : ctx.flow.docs.ruleEngine.evaluate(logic as JsonValue, state, { today: ctx.today });
+}
+
+/** The lifecycle status (doc 2 §4, SUB-01..SUB-09): the step's `status` argument, else the catalogue's default (rule lifecycle.status). */
+function lifecycleStatus(ctx: CommandContext): string {
+  const status = argOrDefault(ctx, 'status', lifecycleState(ctx));
+  if (typeof status !== 'string' || status === '') throw new Error('no lifecycle status: the step gives no "status" argument and the catalogue no default');
+  return status;
+}
+
+type Sent = { answer: EnrollmentAnswer; patch: AppState; payload: JsonObject } | { skipped: string; patch: AppState };
+
+/**
+ * Send the prospect with a status (SUB-10..SUB-16): the enrollment service POSTs a create, PUTs
+ * the rest, and sends nothing without a customer id or after abandon. The held token is the
+ * default header (SUB-29): taken from the session, and the one returned kept there.
+ */
+async function sendStatus(ctx: CommandContext, status: string): Promise<Sent> {
   const guid = guidOf(ctx);
+  const known = { ...(guid ? { customerId: guid } : {}), ...(str(ctx.state, 'individuals.lastStatus') ? { lastStatus: str(ctx.state, 'individuals.lastStatus') } : {}) };
   const payload = buildProspect(ctx.state, { productId: productIdOf(ctx), status, consent: ctx.session.get('consent') });
-  const answer = guid ? await ctx.services.enrollment.update(guid, payload, ctx.session.getString('jwtKey')) : await ctx.services.enrollment.create(payload);
+  const tokens = ctx.services.enrollment.tokens;
+  const held = ctx.session.getString('jwtKey');
+  if (held) tokens.set(held);
+  const answer = await ctx.services.enrollment.send(status, payload, known);
+  if ('skipped' in answer) {
+    ctx.telemetry.log('warn', 'lifecycle status not sent', { status, why: answer.skipped });
+    return { skipped: answer.skipped, patch: {} };
+  }
   const patch: AppState = {};
   const newGuid = answer.customerId ?? guid;
-  if (answer.status >= 200 && answer.status < 300) {
+  if (ok(answer.status)) {
     if (newGuid) patch['individuals.guid'] = newGuid;
     patch['individuals.lastStatus'] = status;
-    ctx.session.set({
-      ...(newGuid ? { potentialCustomerGuid: newGuid } : {}),
-      ...(answer.jwtKey ? { jwtKey: answer.jwtKey } : {}),
-    });
+    if (answer.memberFoundJwtKey) patch['individuals.memberFoundJwtKey'] = answer.memberFoundJwtKey;
+    patch['individuals.memberFound'] = { isFound: answer.codes.length > 0, codes: answer.codes };
+    const token = tokens.get();
+    ctx.session.set({ ...(newGuid ? { potentialCustomerGuid: newGuid } : {}), ...(token ? { jwtKey: token } : {}) });
     if (!guid && answer.customerId) ctx.telemetry.track('customer_created', { status });
   }
-  return { answer, patch };
+  // SUB-29: the token is cleared on abandon.
+  if (status === 'abandon') ctx.session.remove('jwtKey');
+  return { answer, patch, payload: payload as JsonObject };
+}
+
+/** The answer as an outcome table reads it (`answer.*`). */
+function tableAnswer(answer: Partial<EnrollmentAnswer> & { codes: string[] }, extra: JsonObject = {}): TableAnswer {
+  const out: TableAnswer = { codes: answer.codes, ...extra };
+  for (const [k, v] of Object.entries(answer)) if (v !== undefined && k !== 'codes') out[k] = v as JsonValue;
+  return out;
+}
+
+/**
+ * Decide the outcome by the command's outcome table (flows/commands.json `outcomeTable`), keep
+ * the row's session values, log the codes with their meanings (flows/service-codes.json), and
+ * record the row's error reason (the error route follows, FLOW-14). An answer no row takes is an
+ * error (ERR-43).
+ */
+function byTable(ctx: CommandContext, answer: TableAnswer, patch: AppState): CommandOutcome {
+  const rows = ctx.flow.docs.commands.get(ctx.command)?.command.outcomeTable;
+  if (!rows) throw new Error(`command "${ctx.command}" has no outcome table in flows/commands.json`);
+  const decision: OutcomeDecision | undefined = decideOutcome(ctx.flow.docs.ruleEngine, rows, ctx.state, answer, { today: ctx.today });
+  const status = typeof answer.status === 'number' ? answer.status : undefined;
+  const extra = { ...(status !== undefined ? { status } : {}), ...(answer.codes.length > 0 ? { codes: answer.codes } : {}) };
+  if (answer.codes.length > 0) ctx.telemetry.log('info', 'service codes', { command: ctx.command, codes: describeCodes(ctx.flow.docs.serviceCodes?.value, answer.codes).join(', ') });
+  if (!decision) return { kind: 'error', reason: `COMMAND_ERROR|${ctx.command}|no row of the outcome table takes the answer|${answer.codes.join('|')}` };
+  if (Object.keys(decision.session).length > 0) ctx.session.set(decision.session as SessionValuesOf<typeof ctx.session>);
+  return result(decision.outcome, { ...patch, ...(decision.reason !== undefined ? failurePatch(decision.reason) : {}) }, extra);
+}
+
+type SessionValuesOf<S extends { set: (v: never) => unknown }> = Parameters<S['set']>[0];
+
+/** moduleUpdate, payloadSubmit, completeModule: send the lifecycle status, then the outcome table decides. */
+async function sendByTable(ctx: CommandContext): Promise<CommandOutcome> {
+  const status = lifecycleStatus(ctx);
+  let sent: Sent;
+  try {
+    sent = await sendStatus(ctx, status);
+  } catch (err) {
+    const failure = failureOf(err);
+    return byTable(ctx, tableAnswer({ codes: failure.codes, ...(failure.status !== undefined ? { status: failure.status } : {}), message: failure.message }), {});
+  }
+  if ('skipped' in sent) {
+    // SUB-10: nothing was sent; the flow goes on by the command's success outcome.
+    const success = ctx.flow.docs.commands.get(ctx.command)?.command.success;
+    if (!success) throw new Error(`command "${ctx.command}" has no success outcome`);
+    return result(success);
+  }
+  const url = sent.payload.url_params;
+  const eligibilityPresented = isObject(url) && Object.keys(url).length > 0;
+  return byTable(ctx, tableAnswer(sent.answer, { eligibilityPresented }), sent.patch);
 }
 
 const ok = (status: number): boolean => status >= 200 && status < 300;
@@ -110,56 +198,28 @@ function failurePatch(reason: string): AppState {
 }
 
 export const commandRegistry: Record<string, CommandHandler> = {
-  /** SUB-01..SUB-08: the prospect with the lifecycle status of the module just finished. */
+  /** SUB-01..SUB-09: the prospect with the lifecycle status of the module just finished; the outcome by the catalogue's table. */
   moduleUpdate: {
-    async run(ctx) {
-      const status = lifecycleStatus(ctx);
-      try {
-        const { answer, patch } = await sendStatus(ctx, status);
-        if (ok(answer.status) || answer.status === 202) return result('success', patch, { status: answer.status });
-        return result('error', { ...patch, ...failurePatch(encodeFailure('PAYLOAD_ERROR', answer)) }, { status: answer.status, codes: answer.codes });
-      } catch (err) {
-        return result('error', failurePatch(encodeFailure('PAYLOAD_ERROR', failureOf(err))));
-      }
-    },
+    run: sendByTable,
   },
 
-  /** SUB-17..SUB-21: 201 goes next; 200 with codes is judged; a member number means the pilot page. */
+  /** SUB-17..SUB-22: the outcome table of flows/commands.json (adopted order SUB-21). */
   payloadSubmit: {
-    async run(ctx) {
-      const status = lifecycleStatus(ctx);
-      let sent;
-      try {
-        sent = await sendStatus(ctx, status);
-      } catch (err) {
-        return result('error', failurePatch(encodeFailure('PAYLOAD_ERROR', failureOf(err))));
-      }
-      const { answer, patch } = sent;
-      const codes = answer.codes;
-      const found = { 'individuals.memberFound': { isFound: codes.length > 0, codes } };
-      if (answer.status === 201 || (ok(answer.status) && codes.length === 0)) return result('next', { ...patch, ...found }, { status: answer.status });
-      if (answer.status === 200) {
-        const fail = (): CommandOutcome => result('error', { ...patch, ...found, ...failurePatch(encodeFailure('PAYLOAD_ERROR', answer)) }, { status: answer.status, codes });
-        if (codes.includes('50017') || codes.includes('50003')) return fail();
-        if (answer.memberNumber) {
-          ctx.session.set({ ...(answer.registrationToken ? { jwtKey: answer.registrationToken } : {}), ...(answer.productUrl ? { productRedirect: answer.productUrl } : {}) });
-          return result('pilotRedirect', { ...patch, ...found }, { status: 200, codes });
-        }
-        if (codes.every((c) => ['50012', '50013', '50015', '50016'].includes(c))) return result('next', { ...patch, ...found }, { status: 200, codes });
-        return fail();
-      }
-      return result('error', { ...patch, ...failurePatch(encodeFailure('PAYLOAD_ERROR', answer)) }, { status: answer.status, codes });
-    },
+    run: sendByTable,
   },
 
-  /** SUB-23: exactly one code 50012 goes to proofing; 50015 continues; anything else is an error. */
+  /**
+   * SUB-23: the member-found codes of the last answer (individuals.memberFound.codes) judged by
+   * the outcome table, which also says what is kept: `answer.memberFoundJwtKey` (the last
+   * answer's member-found token) and `answer.productUrl` (the product's destination, URL-encoded).
+   */
   memberFoundRedirect: {
     async run(ctx) {
       const raw = getPath(ctx.state, 'individuals.memberFound.codes');
       const codes = Array.isArray(raw) ? raw.map(String) : [];
-      if (codes.length === 1 && codes[0] === '50012') return result('proofing', undefined, { codes });
-      if (codes.includes('50015')) return result('continue', undefined, { codes });
-      return result('error', failurePatch(['MEMBER_FOUND_ERROR', ...codes].join('|')), { codes });
+      const token = str(ctx.state, 'individuals.memberFoundJwtKey');
+      const destination = ctx.session.getString('gotoURL') ?? destinationUrl(ctx.flow.product.destinationURL, productIdOf(ctx));
+      return byTable(ctx, { codes, ...(token ? { memberFoundJwtKey: token } : {}), ...(destination ? { productUrl: encodeURIComponent(destination) } : {}) }, {});
     },
   },
 
@@ -196,18 +256,25 @@ export const commandRegistry: Record<string, CommandHandler> = {
     },
   },
 
-  /** FLOW-14: send status detour for an error state (when there is a prospect), then the trap. Never fails. */
+  /**
+   * FLOW-14: send status detour for an error state (when there is a prospect with a token, and
+   * detour was not the last status), then the trap. Never fails. The token is cleared after it:
+   * every error that reaches the error route clears it (SUB-30).
+   */
   callDetour: {
     async run(ctx) {
       const guid = guidOf(ctx);
-      if (!guid || !ctx.session.getString('jwtKey') || str(ctx.state, 'individuals.lastStatus') === 'detour') return result('done');
-      try {
-        const { answer } = await sendStatus(ctx, 'detour');
-        if (!ok(answer.status)) ctx.telemetry.log('warn', 'detour status not accepted', { status: answer.status });
-      } catch (err) {
-        ctx.telemetry.log('warn', 'detour status not sent', { reason: failureOf(err).message });
+      const send = guid && ctx.session.getString('jwtKey') && str(ctx.state, 'individuals.lastStatus') !== 'detour';
+      if (send) {
+        try {
+          const sent = await sendStatus(ctx, 'detour');
+          if ('answer' in sent && !ok(sent.answer.status)) ctx.telemetry.log('warn', 'detour status not accepted', { status: sent.answer.status });
+        } catch (err) {
+          ctx.telemetry.log('warn', 'detour status not sent', { reason: failureOf(err).message });
+        }
       }
-      return result('done', { 'individuals.lastStatus': 'detour' });
+      ctx.session.remove('jwtKey');
+      return result('done', send ? { 'individuals.lastStatus': 'detour' } : undefined);
     },
   },
 
@@ -262,18 +329,10 @@ export const commandRegistry: Record<string, CommandHandler> = {
     },
   },
 
-  /** UI-20: the module is complete while the profile is created. */
+  /** UI-20: the module is complete while the profile is created (a 202 is polled, SUB-26/27); the outcome by the catalogue's table. */
   completeModule: {
     interstitial: 'profile',
-    async run(ctx) {
-      try {
-        const { answer, patch } = await sendStatus(ctx, typeof arg(ctx, 'status') === 'string' ? (arg(ctx, 'status') as string) : 'complete');
-        if (!ok(answer.status)) return result('done', { ...patch, ...failurePatch(encodeFailure('PAYLOAD_ERROR', answer)) }, { status: answer.status });
-        return result('done', patch, { status: answer.status });
-      } catch (err) {
-        return result('done', failurePatch(encodeFailure('PAYLOAD_ERROR', failureOf(err))));
-      }
-    },
+    run: sendByTable,
   },
 };
 

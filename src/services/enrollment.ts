@@ -1,7 +1,20 @@
 /**
- * The enrollment service (doc 2 §7): create the prospect (POST enrollment/customers), and
- * update, abandon, detour, redirect or complete it (PUT enrollment/customers/{customerId}).
- * A 202 on an update is polled (GET enrollment/polling/{id}) every 500 ms for up to 15000 ms.
+ * The enrollment service (doc 2 §4, §7; SUB-10..SUB-16, SUB-26..SUB-30): the prospect's
+ * lifecycle statuses.
+ *
+ * - `create` and `modified-create` POST enrollment/customers (SUB-11, SUB-12); `update`,
+ *   `redirect`, `detour`, `complete` and `abandon` PUT enrollment/customers/{customerId}.
+ * - Nothing is sent for a non-create status without a customer id, nor after `abandon`
+ *   (SUB-10): `send` answers `{ skipped }` instead.
+ * - Every request carries the SUB-13 headers: Accept JSON, the enterprise client id, the fixed
+ *   service-token header, and `jwtkey` / `customerId` when known. The token an answer returns is
+ *   kept as the default `jwtkey` header (SUB-29) and cleared on abandon; the commands clear it on
+ *   an error that reaches the error route (SUB-30).
+ * - A 202 on an update with status `complete` is polled: GET enrollment/polling/{id} with the
+ *   `guid` and `jwtkey` headers every 500 ms; 202 keeps waiting, anything else is the answer;
+ *   after 15000 ms the answer is 40011 'Maximum polling time exceeded.' (SUB-26, SUB-27). The
+ *   polling id is the 202 body's `pollingId`, else the last segment of its Location header,
+ *   else the customer id (SUB-28).
  */
 import type { AxiosInstance } from 'axios';
 import { codesOf, createClient } from './http';
@@ -10,8 +23,23 @@ import { TIMEOUTS } from './endpoints';
 export const POLL_INTERVAL_MS = 500;
 export const POLL_LIMIT_MS = 15_000;
 export const POLLING_TIMEOUT_CODE = '40011';
+export const POLLING_TIMEOUT_MESSAGE = 'Maximum polling time exceeded.';
+
+/** SUB-01. */
+export const LIFECYCLE_STATUSES = ['abandon', 'complete', 'create', 'modified-create', 'detour', 'redirect', 'update'] as const;
+export type LifecycleStatus = (typeof LIFECYCLE_STATUSES)[number];
+
+/**
+ * The SUB-13 fixed headers. Their names and values are not shown in the spec: Muster sends the
+ * application id the address service also uses (docs/decisions.md, 'Lifecycle and outcomes').
+ */
+export const ENROLLMENT_HEADERS: Readonly<Record<string, string>> = {
+  'x-enterprise-client-id': 'ent-eligibility-modular',
+  'x-service-token': 'ent-eligibility-modular',
+};
 
 export interface EnrollmentAnswer {
+  /** The HTTP status; 408 for a polling timeout (with code 40011). */
   status: number;
   customerId?: string;
   jwtKey?: string;
@@ -21,54 +49,139 @@ export interface EnrollmentAnswer {
   memberNumber?: string;
   registrationToken?: string;
   productUrl?: string;
+  message?: string;
+}
+
+/** The token kept as the default `jwtkey` header (SUB-29). */
+export interface TokenHolder {
+  get(): string | undefined;
+  set(token: string): void;
+  clear(): void;
+}
+
+export function memoryTokens(initial?: string): TokenHolder {
+  let token = initial;
+  return {
+    get: () => token,
+    set: (t) => {
+      token = t;
+    },
+    clear: () => {
+      token = undefined;
+    },
+  };
+}
+
+export type SendPlan = { method: 'POST'; path: string } | { method: 'PUT'; path: string; customerId: string } | { skipped: 'abandoned' | 'no-customer-id' | 'unknown-status' };
+
+/** What a status sends (SUB-10, SUB-11, SUB-12): a pure decision, shared by the service and its tests. */
+export function planSend(status: string, known: { customerId?: string; lastStatus?: string }): SendPlan {
+  if (known.lastStatus === 'abandon') return { skipped: 'abandoned' };
+  if (!(LIFECYCLE_STATUSES as readonly string[]).includes(status)) return { skipped: 'unknown-status' };
+  if (status === 'create' || status === 'modified-create') return { method: 'POST', path: 'enrollment/customers' };
+  if (!known.customerId) return { skipped: 'no-customer-id' };
+  return { method: 'PUT', path: `enrollment/customers/${encodeURIComponent(known.customerId)}`, customerId: known.customerId };
 }
 
 function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : undefined;
+  return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
 }
 
 function answerOf(status: number, body: unknown): EnrollmentAnswer {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const data = (typeof b.data === 'object' && b.data !== null ? b.data : b) as Record<string, unknown>;
   const out: EnrollmentAnswer = { status, codes: codesOf(body) };
-  for (const key of ['customerId', 'jwtKey', 'memberFoundJwtKey', 'memberNumber', 'registrationToken', 'productUrl'] as const) {
+  for (const key of ['customerId', 'jwtKey', 'memberFoundJwtKey', 'memberNumber', 'registrationToken', 'productUrl', 'message'] as const) {
     const v = str(data[key]) ?? str(b[key]);
     if (v !== undefined) out[key] = v;
   }
   return out;
 }
 
-export interface EnrollmentService {
-  create(payload: object): Promise<EnrollmentAnswer>;
-  update(customerId: string, payload: object, jwtKey: string | undefined): Promise<EnrollmentAnswer>;
+function pollingIdOf(body: unknown, location: unknown, customerId: string): string {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const data = (typeof b.data === 'object' && b.data !== null ? b.data : {}) as Record<string, unknown>;
+  const fromLocation = typeof location === 'string' ? location.split('?')[0]?.split('/').filter(Boolean).pop() : undefined;
+  return str(b.pollingId) ?? str(data.pollingId) ?? fromLocation ?? customerId;
 }
 
-export function createEnrollmentService(apiBaseUrl: string, client: AxiosInstance = createClient(apiBaseUrl, TIMEOUTS.enrollment), sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))): EnrollmentService {
-  const headers = (customerId?: string, jwtKey?: string): Record<string, string> => ({
-    ...(customerId ? { customerId } : {}),
-    ...(jwtKey ? { jwtkey: jwtKey } : {}),
-  });
-  const poll = async (pollingId: string, customerId: string, jwtKey: string | undefined): Promise<EnrollmentAnswer> => {
-    const started = Date.now();
-    while (Date.now() - started < POLL_LIMIT_MS) {
+export interface EnrollmentService {
+  /** Sends a lifecycle status with the prospect; `{ skipped }` when nothing may be sent (SUB-10). */
+  send(status: string, payload: object, known: { customerId?: string; lastStatus?: string }): Promise<EnrollmentAnswer | { skipped: string }>;
+  /** POST enrollment/customers. */
+  create(payload: object): Promise<EnrollmentAnswer>;
+  /** PUT enrollment/customers/{customerId}; `jwtKey` replaces the held token for this call. */
+  update(customerId: string, payload: object, jwtKey?: string): Promise<EnrollmentAnswer>;
+  /** The default `jwtkey` header. */
+  tokens: TokenHolder;
+}
+
+export interface EnrollmentOptions {
+  client?: AxiosInstance;
+  tokens?: TokenHolder;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+export function createEnrollmentService(apiBaseUrl: string, options: EnrollmentOptions = {}): EnrollmentService {
+  const client = options.client ?? createClient(apiBaseUrl, TIMEOUTS.enrollment);
+  const tokens = options.tokens ?? memoryTokens();
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const now = options.now ?? (() => Date.now());
+  let abandoned = false;
+
+  const headers = (customerId?: string, jwtKey?: string): Record<string, string> => {
+    const token = jwtKey ?? tokens.get();
+    return { ...ENROLLMENT_HEADERS, ...(token ? { jwtkey: token } : {}), ...(customerId ? { customerId } : {}) };
+  };
+
+  /** SUB-29: keep the returned token after a success. */
+  const keep = (answer: EnrollmentAnswer): EnrollmentAnswer => {
+    if (answer.status >= 200 && answer.status < 300 && answer.jwtKey) tokens.set(answer.jwtKey);
+    return answer;
+  };
+
+  const poll = async (pollingId: string, customerId: string): Promise<EnrollmentAnswer> => {
+    const started = now();
+    for (;;) {
+      if (now() - started >= POLL_LIMIT_MS) break;
       await sleep(POLL_INTERVAL_MS);
-      const r = await client.get(`enrollment/polling/${encodeURIComponent(pollingId)}`, { headers: { guid: customerId, ...(jwtKey ? { jwtkey: jwtKey } : {}) } });
+      const token = tokens.get();
+      const r = await client.get(`enrollment/polling/${encodeURIComponent(pollingId)}`, { headers: { ...ENROLLMENT_HEADERS, guid: customerId, ...(token ? { jwtkey: token } : {}) } });
       if (r.status !== 202) return answerOf(r.status, r.data);
     }
-    return { status: 408, codes: [POLLING_TIMEOUT_CODE] };
+    return { status: 408, codes: [POLLING_TIMEOUT_CODE], message: POLLING_TIMEOUT_MESSAGE };
   };
+
+  const put = async (customerId: string, payload: object, jwtKey?: string): Promise<EnrollmentAnswer> => {
+    const r = await client.put(`enrollment/customers/${encodeURIComponent(customerId)}`, payload, { headers: headers(customerId, jwtKey) });
+    const status = (payload as { status?: unknown }).status;
+    if (r.status === 202 && status === 'complete') {
+      return poll(pollingIdOf(r.data, (r.headers as Record<string, unknown> | undefined)?.location, customerId), customerId);
+    }
+    return answerOf(r.status, r.data);
+  };
+
+  const create = async (payload: object): Promise<EnrollmentAnswer> => {
+    const r = await client.post('enrollment/customers', payload, { headers: headers() });
+    return answerOf(r.status, r.data);
+  };
+
   return {
-    async create(payload) {
-      const r = await client.post('enrollment/customers', payload, { headers: headers() });
-      return answerOf(r.status, r.data);
-    },
-    async update(customerId, payload, jwtKey) {
-      const r = await client.put(`enrollment/customers/${encodeURIComponent(customerId)}`, payload, { headers: headers(customerId, jwtKey) });
-      if (r.status === 202) {
-        const pollingId = str((r.data as { pollingId?: unknown } | undefined)?.pollingId) ?? customerId;
-        return poll(pollingId, customerId, jwtKey);
+    tokens,
+    async send(status, payload, known) {
+      const plan = planSend(status, { ...known, ...(abandoned ? { lastStatus: 'abandon' } : {}) });
+      if ('skipped' in plan) return { skipped: plan.skipped };
+      try {
+        return keep(plan.method === 'POST' ? await create(payload) : await put(plan.customerId, payload));
+      } finally {
+        if (status === 'abandon') {
+          abandoned = true;
+          tokens.clear();
+        }
       }
-      return answerOf(r.status, r.data);
     },
+    create: async (payload) => keep(await create(payload)),
+    update: async (customerId, payload, jwtKey) => keep(await put(customerId, payload, jwtKey)),
   };
 }

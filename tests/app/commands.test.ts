@@ -24,7 +24,8 @@ function context(command: string, state: AppState = {}, args: JsonObject = {}, s
   return {
     command,
     args,
-    state: { session: { productId: 'join-now' }, ...state },
+    // On basic-info (position 2): the next module is sponsor-search, so the lifecycle rules give the base status (SUB-04).
+    state: { session: { productId: 'join-now' }, flow: { position: 2, module: 'basic-info', step: 'basic-info-panel', variant: 'self' }, ...state },
     flow,
     today: '2026-11-22',
     config,
@@ -85,7 +86,8 @@ describe('enrollment commands', () => {
 
   it('payloadSubmit: 201 goes next; 200 with an accepted code goes next; 50017 is an error (SUB-17..SUB-20)', async () => {
     expect((await runCommand(commandRegistry, context('payloadSubmit'))).kind === 'result').toBe(true);
-    const member = await runCommand(commandRegistry, context('payloadSubmit', { individuals: { guid: 'g' }, eligibility: { self: { personalInfo: { lastName: 'Member' } } } }));
+    server.use(http.put(`${ORIGIN}/api/enrollment/customers/:id`, () => HttpResponse.json({ data: { codes: ['50015'] } })));
+    const member = await runCommand(commandRegistry, context('payloadSubmit', { individuals: { guid: 'g' } }));
     expect(member.kind === 'result' && member.result).toMatchObject({ outcome: 'next', codes: ['50015'] });
     server.use(http.put(`${ORIGIN}/api/enrollment/customers/:id`, () => HttpResponse.json({ data: { codes: ['50017'] } })));
     const bad = await runCommand(commandRegistry, context('payloadSubmit', { individuals: { guid: 'g' } }));

@@ -1,0 +1,143 @@
+/**
+ * The sandbox's enrollment service (doc 2 §4, §7): a stateful provider. It keeps the customers
+ * it created, the lifecycle statuses each was sent, in order, and its current token; a PUT must
+ * carry the customer's latest token in `jwtkey` (the default header, SUB-29) or is refused (401).
+ * A `complete` answers 202 and its polling answers 202 once, then 200 (SUB-26, SUB-27).
+ *
+ * Personas, by the applicant's last name (potentialCustomer.basicInfo.indivLastNm):
+ *
+ *   Failure    every call: 500 with code 999999 'Error submitting to service. Try again.' (ERR-42)
+ *   Blocked    create: 200 with code 50017 (an error, SUB-18)
+ *   Fraud      create: 200 with code 70000, bot detected (a code no rule names: an error, ERR-43)
+ *   Pilot      complete: 200 with code 50006 and a member number (the pilot page, SUB-20)
+ *   Member     complete: 200 with code 50015 (member found: continue, SUB-23)
+ *   Proofing   complete: 200 with code 50012 (member found: the proofing page, SUB-23)
+ *   Mixed      complete: 200 with codes 50015 and 50003 (member-found-error, SUB-23)
+ *   Slow       complete: 202, and the polling never ends (40011 after 15 s, SUB-27)
+ *   otherwise  create 201 with customerId, jwtKey, memberFoundJwtKey; update, redirect, detour,
+ *              abandon 200 with new tokens; complete 202, then 200 on the second poll
+ *
+ * GET <apiBaseUrl>sandbox/enrollment lists the customers with their statuses (for tests and
+ * authors); POST to it with {} forgets them.
+ */
+import { http, HttpResponse, type HttpHandler } from 'msw';
+
+export interface SandboxCustomer {
+  customerId: string;
+  statuses: string[];
+  jwtKey: string;
+  memberFoundJwtKey: string;
+  persona: string;
+  /** A complete is being polled. */
+  polling?: boolean;
+  /** Polls left before the polling answers 200; -1 for never. */
+  pollsLeft?: number;
+}
+
+function hex(n: number): string {
+  let out = '';
+  for (let i = 0; i < n; i++) out += Math.floor(Math.random() * 16).toString(16);
+  return out;
+}
+
+function read(body: unknown, ...path: string[]): string {
+  let node: unknown = body;
+  for (const p of path) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[p] : undefined;
+  return typeof node === 'string' ? node : '';
+}
+
+async function json(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    return undefined;
+  }
+}
+
+const FAILURE = { errors: [{ errorCode: '999999', message: 'Error submitting to service. Try again.' }] };
+
+export function createEnrollmentHandlers(api: (path: string) => string, wait: () => Promise<void>): { handlers: HttpHandler[]; customers: Map<string, SandboxCustomer> } {
+  const customers = new Map<string, SandboxCustomer>();
+  const tokens = (c: SandboxCustomer): { jwtKey: string; memberFoundJwtKey: string } => {
+    c.jwtKey = `jwt-${hex(24)}`;
+    c.memberFoundJwtKey = `mf-${hex(24)}`;
+    return { jwtKey: c.jwtKey, memberFoundJwtKey: c.memberFoundJwtKey };
+  };
+  const personaOf = (body: unknown): string => read(body, 'potentialCustomer', 'basicInfo', 'indivLastNm');
+
+  const create = (body: unknown): Response => {
+    const persona = personaOf(body);
+    if (persona === 'Failure') return HttpResponse.json(FAILURE, { status: 500 });
+    if (persona === 'Blocked') return HttpResponse.json({ data: { codes: ['50017'] } }, { status: 200 });
+    if (persona === 'Fraud') return HttpResponse.json({ data: { codes: ['70000'] } }, { status: 200 });
+    const c: SandboxCustomer = { customerId: `${hex(8)}-${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}`, statuses: [read(body, 'status') || 'create'], jwtKey: '', memberFoundJwtKey: '', persona };
+    customers.set(c.customerId, c);
+    return HttpResponse.json({ data: { customerId: c.customerId, ...tokens(c) } }, { status: 201 });
+  };
+
+  const completeAnswer = (c: SandboxCustomer): { status: number; body: Record<string, unknown> } => {
+    const t = tokens(c);
+    switch (c.persona) {
+      case 'Pilot':
+        return { status: 200, body: { data: { ...t, codes: ['50006'], memberNumber: '123456789', registrationToken: `reg-${hex(16)}`, productUrl: '/my/member-home' } } };
+      case 'Member':
+        return { status: 200, body: { data: { ...t, codes: ['50015'] } } };
+      case 'Proofing':
+        return { status: 200, body: { data: { ...t, codes: ['50012'] } } };
+      case 'Mixed':
+        return { status: 200, body: { data: { ...t, codes: ['50015', '50003'] } } };
+      default:
+        return { status: 200, body: { data: { ...t, codes: [] } } };
+    }
+  };
+
+  const update = (customerId: string, body: unknown, jwtkey: string | null): Response => {
+    const c = customers.get(customerId);
+    if (!c) return HttpResponse.json({ errors: [{ errorCode: '404', message: `no customer ${customerId}` }] }, { status: 404 });
+    if (personaOf(body) === 'Failure' || c.persona === 'Failure') return HttpResponse.json(FAILURE, { status: 500 });
+    if (jwtkey !== c.jwtKey) return HttpResponse.json({ errors: [{ errorCode: '401', message: "jwtkey is not the customer's current token" }] }, { status: 401 });
+    const status = read(body, 'status');
+    c.statuses.push(status);
+    if (status === 'complete') {
+      c.polling = true;
+      c.pollsLeft = c.persona === 'Slow' ? -1 : 1;
+      return HttpResponse.json({ pollingId: `poll-${c.customerId}` }, { status: 202 });
+    }
+    return HttpResponse.json({ data: { ...tokens(c), codes: [] } }, { status: 200 });
+  };
+
+  const poll = (pollingId: string, guid: string | null, jwtkey: string | null): Response => {
+    const c = guid ? customers.get(guid) : undefined;
+    if (!c || pollingId !== `poll-${c.customerId}` || !c.polling) return HttpResponse.json({ errors: [{ errorCode: '404', message: 'no such polling' }] }, { status: 404 });
+    if (jwtkey !== c.jwtKey) return HttpResponse.json({ errors: [{ errorCode: '401', message: "jwtkey is not the customer's current token" }] }, { status: 401 });
+    if (c.pollsLeft === -1) return HttpResponse.json({ data: {} }, { status: 202 });
+    if ((c.pollsLeft ?? 0) > 0) {
+      c.pollsLeft = (c.pollsLeft ?? 0) - 1;
+      return HttpResponse.json({ data: {} }, { status: 202 });
+    }
+    c.polling = false;
+    const done = completeAnswer(c);
+    return HttpResponse.json(done.body, { status: done.status });
+  };
+
+  const handlers: HttpHandler[] = [
+    http.post(api('enrollment/customers'), async ({ request }) => {
+      await wait();
+      return create(await json(request));
+    }),
+    http.put(api('enrollment/customers/:customerId'), async ({ request, params }) => {
+      await wait();
+      return update(String(params.customerId), await json(request), request.headers.get('jwtkey'));
+    }),
+    http.get(api('enrollment/polling/:pollingId'), async ({ request, params }) => {
+      await wait();
+      return poll(String(params.pollingId), request.headers.get('guid'), request.headers.get('jwtkey'));
+    }),
+    http.get(api('sandbox/enrollment'), () => HttpResponse.json({ customers: [...customers.values()].map((c) => ({ customerId: c.customerId, persona: c.persona, statuses: c.statuses })) })),
+    http.post(api('sandbox/enrollment'), () => {
+      customers.clear();
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ];
+  return { handlers, customers };
+}
