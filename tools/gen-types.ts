@@ -10,7 +10,7 @@ import { compile, type JSONSchema } from 'json-schema-to-typescript';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const GENERATED_TYPES = path.join(root, 'src/engine/formats.generated.ts');
-const FORMATS = ['product', 'module', 'panel', 'fields', 'option-sources', 'service-codes', 'rules', 'rule-table', 'content', 'commands', 'scenarios'];
+const FORMATS = ['product', 'module', 'panel', 'fields', 'option-sources', 'service-codes', 'payload', 'rules', 'rule-table', 'content', 'commands', 'scenarios'];
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 

@@ -139,8 +139,9 @@ function Shell({ history }: { history: AppHistory }) {
       leave: app.env.leave,
       sendAbandon: async (guid: string, jwt: string) => {
         await app.servicesReady();
-        const [{ createServices }, { buildProspect }] = await Promise.all([import('../services/commands'), import('../services/payload')]);
-        const answer = await createServices(app.config).enrollment.update(guid, buildProspect(store.state, { productId: flow.productId, status: 'abandon' }), jwt);
+        const [{ createServices }, { buildPayload }] = await Promise.all([import('../services/commands'), import('../engine/payload')]);
+        const payload = buildPayload(flow.docs, store.state, { today: app.env.today(), productId: flow.productId, status: 'abandon', config: flow.product.config });
+        const answer = await createServices(app.config).enrollment.update(guid, payload, jwt);
         if (answer.status >= 300) throw new Error(`abandon: HTTP ${answer.status}`);
       },
     };

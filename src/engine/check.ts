@@ -13,6 +13,7 @@ import { formatDiagnostic, type Diagnostic } from './diagnostics';
 import { DEFAULT_SEQUENCE, resolveFlow } from './flow';
 import { loadDocuments, type DocumentSet, type LoadOptions, type SourceFile } from './loader';
 import { buildPack } from './pack';
+import { checkPayloadMapping } from './payload';
 
 export interface CheckResult {
   docs: DocumentSet;
@@ -38,7 +39,7 @@ function unique(findings: readonly Diagnostic[]): Diagnostic[] {
 /** Every finding of a set of documents (a project, or one product's pack). */
 export function checkDocuments(files: readonly SourceFile[], options: LoadOptions): CheckResult {
   const docs = loadDocuments(files, options);
-  const findings: Diagnostic[] = [...docs.diagnostics, ...analyzeDocuments(docs)];
+  const findings: Diagnostic[] = [...docs.diagnostics, ...analyzeDocuments(docs), ...checkPayloadMapping(docs)];
   // Every product's flow (each of its sequences).
   for (const [id, doc] of docs.products) {
     if (doc.value.abstract === true) continue;

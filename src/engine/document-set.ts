@@ -7,7 +7,7 @@
 import { createRuleEngine, type AuthorChecks, type JsonValue, type Logic, type RuleEngine } from '../rules/engine';
 import type { Diagnostic, Severity } from './diagnostics';
 import type { DocumentKind, FormatValidator } from './format-validator';
-import type { CommandCatalog, Command, ContentBundle, FieldSet, ModuleGraph, NamedRule, OptionSources, Panel, ProductFlow, RuleSet, RuleTableSet, ScenarioTable, ServiceCodeCatalogue, Text } from './formats.generated';
+import type { CommandCatalog, Command, ContentBundle, FieldSet, ModuleGraph, NamedRule, OptionSources, Panel, PayloadMapping, ProductFlow, RuleSet, RuleTableSet, ScenarioTable, ServiceCodeCatalogue, Text } from './formats.generated';
 import type { inlineFieldRefs } from './field-refs';
 import { pointerOf, type ParsedJson } from './json-source';
 import type { StateContract } from './state-contract';
@@ -53,6 +53,8 @@ export interface DocumentSet {
   optionSources?: Doc<OptionSources>;
   /** The service-code catalogue (flows/service-codes.json, ERR-30..ERR-43), if any. */
   serviceCodes?: Doc<ServiceCodeCatalogue>;
+  /** The prospect payload mapping (flows/payload.json), if any. */
+  payload?: Doc<PayloadMapping>;
   rules: Map<string, RuleEntry>;
   ruleTables: Doc<RuleTableSet>[];
   content: Map<string, ContentEntry>;
@@ -74,6 +76,7 @@ export function classifyPath(path: string): { kind: DocumentKind; demo?: boolean
   if (path === 'flows/commands.json') return { kind: 'commands' };
   if (path === 'flows/option-sources.json') return { kind: 'option-sources' };
   if (path === 'flows/service-codes.json') return { kind: 'service-codes' };
+  if (path === 'flows/payload.json') return { kind: 'payload' };
   if (/^schemas\/panels\/[^/]+\.json$/.test(path)) return { kind: 'panel' };
   if (/^schemas\/fields\/[^/]+\.json$/.test(path)) return { kind: 'fields' };
   if (/^rules\/[^/]+\.rules\.json$/.test(path)) return { kind: 'rules' };
@@ -203,6 +206,9 @@ export function indexDocuments(files: readonly SourceFile[], options: IndexOptio
         break;
       case 'service-codes':
         set.serviceCodes = doc as unknown as Doc<ServiceCodeCatalogue>;
+        break;
+      case 'payload':
+        set.payload = doc as unknown as Doc<PayloadMapping>;
         break;
       case 'rules': {
         const d = doc as unknown as Doc<RuleSet>;

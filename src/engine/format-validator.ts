@@ -6,7 +6,7 @@ import type { JsonValue } from '../rules/index';
  * which runs under a CSP without 'unsafe-eval', the same schemas are precompiled when
  * documents are packed. Either way, the loader's code is the same.
  */
-export type DocumentKind = 'product' | 'module' | 'panel' | 'fields' | 'option-sources' | 'service-codes' | 'rules' | 'rule-table' | 'content' | 'commands' | 'scenarios';
+export type DocumentKind = 'product' | 'module' | 'panel' | 'fields' | 'option-sources' | 'service-codes' | 'payload' | 'rules' | 'rule-table' | 'content' | 'commands' | 'scenarios';
 
 export const DOCUMENT_KINDS: readonly DocumentKind[] = [
   'product',
@@ -15,6 +15,7 @@ export const DOCUMENT_KINDS: readonly DocumentKind[] = [
   'fields',
   'option-sources',
   'service-codes',
+  'payload',
   'rules',
   'rule-table',
   'content',
@@ -23,7 +24,7 @@ export const DOCUMENT_KINDS: readonly DocumentKind[] = [
 ];
 
 /** The kinds a product's pack holds: the browser has validators for these only (no tables or scenarios). */
-export const PACKED_KINDS: readonly DocumentKind[] = ['product', 'module', 'panel', 'fields', 'option-sources', 'service-codes', 'rules', 'content', 'commands'];
+export const PACKED_KINDS: readonly DocumentKind[] = ['product', 'module', 'panel', 'fields', 'option-sources', 'service-codes', 'payload', 'rules', 'content', 'commands'];
 
 export interface SchemaIssue {
   /** JSON pointer of the offending value. */

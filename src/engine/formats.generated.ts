@@ -143,6 +143,20 @@ next?: Edge[]
  */
 export type Panel = (QuestionPanel | FormPanel | ReviewPanel)
 /**
+ * A payload field: a section (`fields`), a state path (`path`), a named rule (`rule`, with `args`), a literal (`value`) or a value of the command's context (`context`).
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "PayloadNode".
+ */
+export type PayloadNode = (PayloadSection | PayloadPath | PayloadRule | PayloadValue | PayloadContextValue)
+/**
+ * How a value is written before it is sent: `digits` keeps the digits only (phones, PAY-11); `noDashes` removes dashes (SSN and tax id, PAY-19); `date` writes an accepted date (MM/dd/yyyy, yyyy-MM-dd, MM/yyyy) as yyyy-MM-dd and leaves out anything else (PAY-26, PAY-27).
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "PayloadFormat".
+ */
+export type PayloadFormat = ("digits" | "noDashes" | "date")
+/**
  * This interface was referenced by `MusterDocuments`'s JSON-Schema
  * via the `definition` "Text".
  */
@@ -186,6 +200,7 @@ panel?: Panel
 fields?: FieldSet
 "option-sources"?: OptionSources
 "service-codes"?: ServiceCodeCatalogue
+payload?: PayloadMapping
 rules?: RuleSet
 "rule-table"?: RuleTableSet
 content?: ContentBundle
@@ -279,6 +294,10 @@ continueBtn: ContentKey
 }
 bankFlow?: boolean
 quoteFlow?: boolean
+/**
+ * A prefill product (its applicant's details come prefilled): the prospect's maritalStatusCd is M from triage only for the spouse (PAY-22, rule payload.maritalStatusCd).
+ */
+prefillFlow?: boolean
 initialStatus?: ("create" | "modified-create")
 initialFlowReferrer?: string
 /**
@@ -844,6 +863,94 @@ unconfirmed?: boolean
 requirements?: RequirementIds
 }
 /**
+ * The prospect payload sent to the enrollment service (doc 2 §3 'Prospect payload', PAY-01..PAY-39), as data: for each field of the payload, where its value comes from. One file: flows/payload.json. src/engine/payload.ts builds the payload from it, the state and the command's context (product id, lifecycle status, person).
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "PayloadMapping".
+ */
+export interface PayloadMapping {
+$schema?: string
+description?: string
+requirements?: RequirementIds
+/**
+ * The person keys the payload may be built for (PAY-28); the first is the default. `{person}` in a path or in a rule's arguments is replaced by the key.
+ * 
+ * @minItems 1
+ */
+persons: [string, ...(string)[]]
+payload: PayloadSection
+}
+/**
+ * An object of fields. It is sent only when one of its values is present (PAY-09: not absent, null or empty text, or a section that is sent), unless `always`.
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "PayloadSection".
+ */
+export interface PayloadSection {
+description?: string
+requirements?: RequirementIds
+/**
+ * Send the section, `{}` when empty.
+ */
+always?: boolean
+fields: {
+[k: string]: PayloadNode
+}
+}
+/**
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "PayloadPath".
+ */
+export interface PayloadPath {
+description?: string
+requirements?: RequirementIds
+/**
+ * A state path; `{person}` is the person key (`eligibility.{person}.personalInfo.firstName`).
+ */
+path: string
+format?: PayloadFormat
+}
+/**
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "PayloadRule".
+ */
+export interface PayloadRule {
+description?: string
+requirements?: RequirementIds
+rule: RuleId
+/**
+ * The rule's arguments, each JSON-Logic evaluated on the state (docs/rules.md, 'Rules with arguments'); `{person}` in any of their strings is the person key.
+ */
+args?: {
+[k: string]: Logic
+}
+format?: PayloadFormat
+}
+/**
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "PayloadValue".
+ */
+export interface PayloadValue {
+description?: string
+requirements?: RequirementIds
+/**
+ * A fixed value (channelType DIGITAL_MODEL, PAY-05).
+ */
+value: (string | number | boolean)
+}
+/**
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "PayloadContextValue".
+ */
+export interface PayloadContextValue {
+description?: string
+requirements?: RequirementIds
+/**
+ * A value the sending command gives: the product id, the lifecycle status (SUB-01), or the person key.
+ */
+context: ("productId" | "status" | "person")
+}
+/**
  * Named JSON-Logic decisions of one area, in rules/<area>.rules.json. Edges, answer filters and other rules refer to a rule by its id.
  * 
  * This interface was referenced by `MusterDocuments`'s JSON-Schema
@@ -966,6 +1073,10 @@ success: string
  * The command navigates away from the app (redirects); the walk ends there.
  */
 leavesApp?: boolean
+/**
+ * What the command sends to the provider: `prospect` is the prospect payload built from flows/payload.json (PAY-01); `npm run simulate` builds it when the walk passes the command and shows the last one in its stop.
+ */
+sends?: "prospect"
 }
 /**
  * One row of a command's outcome table.

@@ -18,11 +18,11 @@ export interface ProductPack {
   contractHash: string;
 }
 
-/** The files a product needs: its product chain, its modules and the error route's, their panels, every rule, the shared field definitions, all content, the command catalogue and the option sources. */
+/** The files a product needs: its product chain, its modules and the error route's, their panels, every rule, the shared field definitions, all content, the command catalogue, the option sources and the payload mapping. */
 export function buildPack(docs: DocumentSet, sources: readonly SourceFile[], productId: string): ProductPack {
   const { flow } = resolveFlow(docs, productId);
   if (!flow) throw new Error(`product "${productId}" does not resolve`);
-  const wanted = new Set<string>(['flows/commands.json', 'flows/option-sources.json', 'flows/service-codes.json']);
+  const wanted = new Set<string>(['flows/commands.json', 'flows/option-sources.json', 'flows/service-codes.json', 'flows/payload.json']);
   for (let id: string | undefined = productId; id !== undefined; id = docs.products.get(id)?.value.extends) {
     const doc = docs.products.get(id);
     if (doc) wanted.add(doc.file);

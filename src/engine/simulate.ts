@@ -25,6 +25,7 @@ import { checkForm as runChecks, isSuppressed, normalizeFormData, suppressedFiel
 import { messageVars, schemaMessageKey, UNKNOWN_MESSAGE_KEYS, type SchemaErrorRef } from './form-messages';
 import type { DocumentSet } from './loader';
 import { getPath, isObject, type AppState, type JsonObject } from './state';
+import { buildPayload } from './payload';
 
 export interface SimulateInput {
   product?: string;
@@ -59,6 +60,8 @@ export interface SimulateStop {
   needs?: string[];
   /** The answers the stopping panel refuses: the answer key and the message as the applicant would read it. */
   errors?: { field: string; message: string }[];
+  /** The last prospect payload a command that sends one (`"sends": "prospect"`) would have sent on the walk (flows/payload.json). */
+  payload?: JsonObject;
 }
 
 export interface SimulateResult {
@@ -114,6 +117,7 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
   const responses = input.responses ?? {};
   const consumed = new Set<string>();
   const usedResponses = new Map<string, number>();
+  let payload: JsonObject | undefined;
   const visited: Visit[] = [];
   const { flow, diagnostics } = resolveFlow(docs, input.product, input.sequence);
   const productId = flow?.productId ?? input.product ?? '';
@@ -129,6 +133,7 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
       ...(view.command !== undefined ? { command: view.command } : {}),
       reasons: Array.isArray(reasons) ? (reasons as string[]) : [],
       retriage: typeof retriage === 'string' ? retriage : null,
+      ...(payload ? { payload } : {}),
       ...extra,
     };
     return { product: productId, visited, stop, ...(state ? { state } : {}) };
@@ -174,6 +179,15 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
         }
         if (response === undefined && input.assume === 'success' && command) response = command.success;
         if (response === undefined) return stopWith(state, view);
+        if (command?.sends === 'prospect') {
+          // What the command would send now: the lifecycle status is the step's `status` argument, when it gives one.
+          try {
+            const status = view.args?.status !== undefined ? docs.ruleEngine.evaluate(view.args.status, state, { today: input.today }) : undefined;
+            payload = buildPayload(docs, state, { today: input.today, productId, status: typeof status === 'string' ? status : '', config: flow.product.config });
+          } catch (err) {
+            return stopWith(state, { ...view, kind: 'error' }, { message: `command ${name}: the prospect payload cannot be built: ${(err as Error).message}` });
+          }
+        }
         if (command?.leavesApp) {
           // The applicant leaves the app here: the walk ends at the redirect.
           return stopWith(state, view, { message: `leaves the app by ${name}` });

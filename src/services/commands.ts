@@ -20,7 +20,7 @@ import { createSponsorService, type SponsorService } from './sponsors';
 import { sponsorCommands } from './sponsor-commands';
 import { addressText, blockFromProvider, createAddressService, providerAddress, type AddressService } from './addresses';
 import { encodeFailure, failureOf } from './http';
-import { buildProspect, consentOf } from './payload';
+import { buildPayload, consentOf } from '../engine/payload';
 import { destinationUrl, type Leave } from './navigation';
 import { decideOutcome, describeCodes, type OutcomeDecision, type TableAnswer } from '../engine/outcome-table';
 
@@ -118,7 +118,7 @@ type Sent = { answer: EnrollmentAnswer; patch: AppState; payload: JsonObject } |
 async function sendStatus(ctx: CommandContext, status: string): Promise<Sent> {
   const guid = guidOf(ctx);
   const known = { ...(guid ? { customerId: guid } : {}), ...(str(ctx.state, 'individuals.lastStatus') ? { lastStatus: str(ctx.state, 'individuals.lastStatus') } : {}) };
-  const payload = buildProspect(ctx.state, { productId: productIdOf(ctx), status, consent: ctx.session.get('consent') });
+  const payload = buildPayload(ctx.flow.docs, ctx.state, { today: ctx.today, productId: productIdOf(ctx), status, config: ctx.flow.product.config });
   const tokens = ctx.services.enrollment.tokens;
   const held = ctx.session.getString('jwtKey');
   if (held) tokens.set(held);

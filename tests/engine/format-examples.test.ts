@@ -13,7 +13,7 @@ const validate = createAjvFormatValidator(readFormatSchemas());
 
 describe('docs/formats.md examples', () => {
   it('has an example for every format', () => {
-    expect(new Set(examples.map((e) => e.kind))).toEqual(new Set(['product', 'module', 'commands', 'service-codes', 'panel', 'rules', 'rule-table', 'content', 'scenarios']));
+    expect(new Set(examples.map((e) => e.kind))).toEqual(new Set(['product', 'module', 'commands', 'service-codes', 'payload', 'panel', 'rules', 'rule-table', 'content', 'scenarios']));
   });
   for (const [i, example] of examples.entries()) {
     it(`example ${i + 1} (${example.kind}) is valid`, () => {
