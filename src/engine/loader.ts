@@ -5,8 +5,9 @@
  * the file, the JSON pointer and what to fix. Lint, simulate, the tests and the browser's full
  * check all load through here.
  */
-import { ARGUMENT_ROOT, AUTHOR_CHECKS, type Logic } from '../rules/index';
-import type { Condition, Edge, FormPanel, ModuleGraph, ProductFlow, QuestionPanel, Step, StepStart } from './formats.generated';
+import { ARGUMENT_ROOT, AUTHOR_CHECKS, type JsonValue, type Logic } from '../rules/index';
+import type { Condition, Edge, FormPanel, ModuleGraph, ProductFlow, QuestionPanel, ReviewPanel, Step, StepStart } from './formats.generated';
+import { leafFields } from './review';
 import { checkBindPaths, checkFormAdditions, checkOptionSources, type FormLintContext } from './form-lint';
 import { inlineFieldRefs } from './field-refs';
 import { checkCommandData } from './command-lint';
@@ -107,9 +108,45 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
         checkCondition(doc, `/linkButtons/${i}/showWhen`, b.showWhen);
         if (!seen.has(b.answer)) report(doc, `/linkButtons/${i}/answer`, 'error', 'broken-reference', `link button answers "${b.answer}", which is not one of the panel's answer values`);
       });
-    } else {
+    } else if (p.kind === 'form') {
       checkFormPanel(doc as unknown as Doc<FormPanel>);
+    } else {
+      checkReviewPanel(doc as unknown as Doc<ReviewPanel>);
     }
+  }
+
+  /** A review page's sections: copy, conditions, and a panel step of a module for each (its Change link). */
+  function checkReviewPanel(doc: Doc<ReviewPanel>): void {
+    doc.value.sections.forEach((section, i) => {
+      const sp = `/sections/${i}`;
+      checkContentKey(doc, `${sp}/title`, section.title);
+      checkCondition(doc, `${sp}/showWhen`, section.showWhen);
+      const module = set.modules.get(section.module);
+      if (!module) {
+        report(doc, `${sp}/module`, 'error', 'broken-reference', `review section names module "${section.module}", which has no file flows/modules/${section.module}.json${suggest(section.module, set.modules.keys())}`);
+        return;
+      }
+      const step = module.value.steps[section.step];
+      const shown = step?.kind === 'panel' ? set.panels.get(panelNameOf(section.step)) : undefined;
+      if (!step) report(doc, `${sp}/step`, 'error', 'broken-reference', `module "${section.module}" has no step "${section.step}"${suggest(section.step, Object.keys(module.value.steps))}`);
+      else if (!shown || shown.value.kind !== 'form') report(doc, `${sp}/step`, 'error', 'broken-reference', `step "${section.step}" of module "${section.module}" does not show a form panel: a review section shows a form's answers`);
+      else {
+        const fields = leafFields(shown.value.schema as JsonValue);
+        // A field, or a group of fields (an address block).
+        const has = (f: string): boolean => fields.includes(f) || fields.some((l) => l.startsWith(`${f}.`));
+        (section.fields ?? []).forEach((f, j) => {
+          if (!has(f)) report(doc, `${sp}/fields/${j}`, 'error', 'broken-reference', `panel "${shown.value.id}" has no field "${f}"${suggest(f, fields)}`);
+        });
+        for (const f of Object.keys(section.mask ?? {})) {
+          if (!fields.includes(f)) report(doc, pointerOf(['sections', String(i), 'mask', f]), 'error', 'broken-reference', `panel "${shown.value.id}" has no field "${f}" to mask`, true);
+        }
+        for (const [f, when] of Object.entries(section.hide ?? {})) {
+          const ptr = pointerOf(['sections', String(i), 'hide', f]);
+          if (!has(f)) report(doc, ptr, 'error', 'broken-reference', `panel "${shown.value.id}" has no field "${f}" to hide`, true);
+          checkCondition(doc, ptr, when);
+        }
+      }
+    });
   }
 
   function checkFormPanel(doc: Doc<FormPanel>): void {
@@ -119,6 +156,9 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
       checkContentKey(doc, '/heldError/message', p.heldError.message);
     }
     const props = Object.keys((p.schema.properties ?? {}) as object);
+    // Fields that show under a condition (dependencies, if/then, oneOf) count too.
+    const leaves = leafFields(p.schema as JsonValue);
+    const known = (field: string): boolean => props.includes(field.split('.')[0] ?? '') || leaves.includes(field) || leaves.some((l) => l.startsWith(`${field}.`));
     for (const [group, map] of [
       ['labels', p.labels],
       ['help', p.help],
@@ -126,7 +166,7 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
       for (const [field, key] of Object.entries(map ?? {})) {
         const ptr = pointerOf([group, field]);
         checkContentKey(doc, ptr, key);
-        if (!props.includes(field.split('.')[0] ?? '')) report(doc, ptr, 'error', 'broken-reference', `${group} names field "${field}", which the form schema does not have`, true);
+        if (!known(field)) report(doc, ptr, 'error', 'broken-reference', `${group} names field "${field}", which the form schema does not have`, true);
       }
     }
     for (const field of props) {
