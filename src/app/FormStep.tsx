@@ -4,17 +4,17 @@
  * cached for the session and shared between panels). Loaded with the form screen (rjsf,
  * TanStack Query), the first time a form panel appears: never on a question screen.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import FormScreen from '../ui/screens/FormScreen';
 import type { FormScreenProps } from '../ui/contract';
 import { lazyValidatorLoader } from './validators';
 import { useApp } from './context';
 import { createOptionsLoader, referenceQueryClient } from './reference-options';
-import { panelChecker } from './form-checks';
+import { panelChecker, panelSuppressed } from './form-checks';
 import { inlineFormPanels } from '../engine/field-refs';
 
-export interface FormStepProps extends Omit<FormScreenProps, 'loadValidator' | 'options' | 'checkForm'> {
+export interface FormStepProps extends Omit<FormScreenProps, 'loadValidator' | 'options' | 'checkForm' | 'suppressed'> {
   /** A panel whose validator is missing or refused (the flow goes to the trap). */
   onValidatorRefused: (panelId: string, code: string) => void;
 }
@@ -27,9 +27,11 @@ export default function FormStep({ onValidatorRefused, ...props }: FormStepProps
   const loadValidator = useMemo(() => lazyValidatorLoader(onValidatorRefused), [onValidatorRefused]);
   const options = useMemo(() => createOptionsLoader(app), [app]);
   const checkForm = useMemo(() => panelChecker(app, props.panel), [app, props.panel]);
+  // What this person is not asked (VAL-16), decided once as the panel appears.
+  const [suppressed] = useState(() => panelSuppressed(app, props.panel));
   return (
     <QueryClientProvider client={referenceQueryClient(app)}>
-      <FormScreen {...props} loadValidator={loadValidator} options={options} {...(checkForm ? { checkForm } : {})} />
+      <FormScreen {...props} loadValidator={loadValidator} options={options} suppressed={suppressed} {...(checkForm ? { checkForm } : {})} />
     </QueryClientProvider>
   );
 }
