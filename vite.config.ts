@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { musterDocuments } from './tools/vite-plugin-muster';
@@ -9,6 +10,8 @@ import { inlineRuntimeIntoEntry } from './tools/vite-plugin-inline-runtime';
 export default defineConfig({
   base: '/join/get-started/',
   plugins: [react(), musterDocuments(), inlineRuntimeIntoEntry()],
+  // rjsf's Markdown rendering is for UI schemas that ask for it; Muster's never do (plain-markdown.tsx).
+  resolve: { alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./src/ui/screens/form/plain-markdown.tsx', import.meta.url)) } },
   // The first screen is one script: no modulepreload polyfill (every supported browser has
   // modulepreload), and Rolldown's runtime chunk folded into the entry.
   build: { outDir: 'dist', sourcemap: true, modulePreload: { polyfill: false } },

@@ -106,12 +106,21 @@ export function checkFormAdditions(doc: Doc<FormPanel>, ctx: FormLintContext): v
     if (typeof name !== 'string' || isWidgetName(name)) return;
     report(doc, pointerOf(path), 'error', 'broken-reference', `unknown widget "${name}"${suggest(name, WIDGET_NAMES)}: the registered widgets are ${WIDGET_NAMES.join(', ')}`);
   };
+  // Markdown in descriptions or help is not rendered (the form chunk carries no Markdown parser:
+  // src/ui/screens/form/plain-markdown.tsx); rich copy is content, through the sanitiser.
+  const MARKDOWN = ['enableMarkdownInDescription', 'enableMarkdownInHelp'];
+  const checkMarkdown = (path: string[], key: string): void => {
+    if (MARKDOWN.includes(key.replace(/^ui:/, ''))) report(doc, pointerOf(path), 'error', 'unsupported', `"${key}" is not supported: Markdown is not rendered; write the copy in content (HTML values are sanitised)`, true);
+  };
   const visitUi = (node: JsonValue | undefined, path: string[]): void => {
     if (!isObject(node)) return;
     for (const [key, value] of Object.entries(node)) {
+      checkMarkdown([...path, key], key);
       if (key === 'ui:widget') checkWidget([...path, key], value);
-      else if (key === 'ui:options' && isObject(value)) checkWidget([...path, key, 'widget'], value.widget);
-      else if (isObject(value)) visitUi(value, [...path, key]);
+      else if (key === 'ui:options' && isObject(value)) {
+        checkWidget([...path, key, 'widget'], value.widget);
+        for (const k of Object.keys(value)) checkMarkdown([...path, key, k], k);
+      } else if (isObject(value)) visitUi(value, [...path, key]);
     }
   };
   visitUi(p.uiSchema as JsonValue | undefined, ['uiSchema']);

@@ -80,6 +80,18 @@ describe('lint:content on form panels', () => {
     expect(found).toHaveLength(2);
   });
 
+  it('Markdown in descriptions or help is refused: the form does not render it', () => {
+    const { sources } = probe((p) => {
+      (p.uiSchema as Json).probeRank = { 'ui:enableMarkdownInHelp': true };
+      (p.uiSchema as Json).probeBlock = { probeCity: { 'ui:options': { enableMarkdownInDescription: true } } };
+    });
+    const found = errorsIn(PROBE, sources).filter((d) => d.check === 'unsupported');
+    expect(found.map((d) => d.message)).toEqual([
+      '"ui:enableMarkdownInHelp" is not supported: Markdown is not rendered; write the copy in content (HTML values are sanitised)',
+      '"enableMarkdownInDescription" is not supported: Markdown is not rendered; write the copy in content (HTML values are sanitised)',
+    ]);
+  });
+
   it('an options entry: unknown source, unfilled placeholder, a param the path lacks, a param reading no field, a field the form lacks', () => {
     const unknown = probe((p) => ((p.options as Json).probeRank = { source: 'probeRank', params: { branch: 'probeBranch' } }));
     const f1 = errorsIn(PROBE, unknown.sources);
