@@ -40,10 +40,8 @@ export interface RuntimeConfig {
  * rearranges the nine-digit member number (SPON-16, SPON-17): digit i of the sent id is digit
  * `memberNumberOrder[i]` of the member number. Defaults: `brand` upper-cased, the identity order.
  */
-export interface SponsorRequestConfig {
-  brand: string;
-  memberNumberOrder: number[];
-}
+export type { SponsorRequestConfig } from '../shared/ports';
+import type { SponsorRequestConfig } from '../shared/ports';
 
 const IDENTITY_ORDER = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 

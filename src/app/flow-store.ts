@@ -33,12 +33,7 @@ export interface FlowSnapshot {
   redoDepth: number;
 }
 
-export interface CommandResult {
-  outcome: string;
-  codes?: string[];
-  status?: number;
-  patch?: AppState;
-}
+export type { CommandResult } from '../shared/ports';
 
 export interface FlowStoreOptions {
   flow: Flow;

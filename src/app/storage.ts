@@ -10,32 +10,8 @@ import type { Telemetry } from '../ui/contract';
 export const SESSION_NAMESPACE = 'ent-eligibility-modular-app';
 export const STORAGE_QUOTA = 51200;
 
-/** The spec's session keys (SESS-01) plus Muster's own (flowState, demo, callerId). */
-export type SessionKey =
-  | 'productId'
-  | 'productRedirect'
-  | 'moduleSequenceId'
-  | 'modulePositionIndex'
-  | 'potentialCustomerGuid'
-  | 'sponsorGuid'
-  | 'sponsorTypeCd'
-  | 'sponsorId'
-  | 'jwtKey'
-  | 'citizenshipLocationCode'
-  | 'gotoURL'
-  | 'promotionCd'
-  | 'utmSource'
-  | 'prefillStatus'
-  | 'prefillDetails'
-  | 'variant'
-  | 'referrerRedirect'
-  | 'version'
-  | 'demo'
-  | 'callerId'
-  | 'consent'
-  | 'flowState';
-
-export type SessionValues = Partial<Record<SessionKey, JsonValue>>;
+export type { SessionKey, SessionValues } from '../shared/ports';
+import type { SessionKey, SessionValues } from '../shared/ports';
 
 /** Whether sessionStorage can be used at all (private browsing may refuse it, SESS-12). */
 export function storageAvailable(getStorage: () => Storage | undefined = () => (typeof window !== 'undefined' ? window.sessionStorage : undefined)): boolean {

@@ -11,10 +11,7 @@
 import type { JsonValue } from '../rules/index';
 import { getPath, isObject, setPath, type AppState, type JsonObject } from '../engine/state';
 import type { Flow } from '../engine/flow';
-import type { CommandResult } from '../app/flow-store';
-import type { RuntimeConfig } from '../app/config';
-import type { SessionStore } from '../app/storage';
-import type { Telemetry } from '../ui/contract';
+import type { CommandResult, ServiceConfig, SessionPort, Telemetry } from '../shared/ports';
 import { createEnrollmentService, type EnrollmentAnswer, type EnrollmentService } from './enrollment';
 import { createSponsorService, type SponsorService } from './sponsors';
 import { sponsorCommands } from './sponsor-commands';
@@ -30,7 +27,7 @@ export interface Services {
   addresses: AddressService;
 }
 
-export function createServices(config: Pick<RuntimeConfig, 'apiBaseUrl'>): Services {
+export function createServices(config: Pick<ServiceConfig, 'apiBaseUrl'>): Services {
   return { enrollment: createEnrollmentService(config.apiBaseUrl), sponsors: createSponsorService(config.apiBaseUrl), addresses: createAddressService(config.apiBaseUrl) };
 }
 
@@ -40,8 +37,8 @@ export interface CommandContext {
   state: AppState;
   flow: Flow;
   today: string;
-  config: RuntimeConfig;
-  session: SessionStore;
+  config: ServiceConfig;
+  session: SessionPort;
   telemetry: Pick<Telemetry, 'log' | 'track'>;
   services: Services;
   leave: Leave;

@@ -9,7 +9,7 @@
  * off the first screen's path. The timeout is the same (CONST-01's generic 10 s).
  */
 import type { JsonValue } from '../rules/index';
-import type { Telemetry } from '../ui/contract';
+import type { Telemetry } from '../shared/ports';
 import { absoluteBase, TIMEOUTS } from './endpoints';
 
 export class ContentLoadError extends Error {

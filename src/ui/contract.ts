@@ -22,12 +22,8 @@ export interface ContentApi {
   has(key: string | undefined): boolean;
 }
 
-/** Analytics and logging hooks (no personal data ever passes through these). */
-export interface Telemetry {
-  track(event: string, data?: Record<string, string | number | boolean>): void;
-  /** `error`: its name and stack frames (never its message) become the log line's stackTrace. */
-  log(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, string | number | boolean>, error?: unknown): void;
-}
+export type { Telemetry } from '../shared/ports';
+import type { Telemetry } from '../shared/ports';
 
 interface ScreenBase {
   view: StepView;

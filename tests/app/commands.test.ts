@@ -19,7 +19,7 @@ afterAll(() => server.close());
 const { flow } = flowFromPack(projectPack('join-now'));
 const config = parseConfig({ environment: 'development', apiBaseUrl: `${ORIGIN}/api/`, contentBaseUrl: `${ORIGIN}/content/`, joinStartUrl: '/join/start/' });
 
-function context(command: string, state: AppState = {}, args: JsonObject = {}, storage = new MemoryStorage()): CommandContext & { leave: ReturnType<typeof vi.fn<(url: string) => void>>; storage: MemoryStorage } {
+function context(command: string, state: AppState = {}, args: JsonObject = {}, storage = new MemoryStorage()): CommandContext & { session: SessionStore; leave: ReturnType<typeof vi.fn<(url: string) => void>>; storage: MemoryStorage } {
   const leave = vi.fn<(url: string) => void>();
   return {
     command,
