@@ -263,3 +263,36 @@ describe.each(WIDTHS)('whole journeys to the review page at %i px (sandbox on, a
     expect(await reviewRow('Your parent, the sponsoring member', 'Last 4 numbers of the Social Security number')).toBe('***-**-4321');
   });
 });
+
+describe('past the review: the applicant is signed up and handed over (issue 10 groundwork)', () => {
+  beforeEach(() => open(1280));
+
+  it('a retired veteran: the prospect is created, completed (polled) and the applicant lands on the member home', async () => {
+    const sent: { method: string; path: string; body: Record<string, unknown> | undefined }[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (!url.pathname.includes('/api/enrollment/')) return;
+      const text = r.postData();
+      sent.push({ method: r.method(), path: url.pathname.replace(/^.*\/api\//, ''), body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined });
+    });
+    await page.route('**/my/member-home**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Member home</title><h1>Member home</h1>' }));
+    await veteranToReview();
+    await pressContinue(page);
+    await page.waitForURL((u) => u.pathname.startsWith('/my/member-home'), { timeout: 40000 });
+    const statuses = sent.filter((r) => r.body).map((r) => `${r.method} ${r.path.replace(/customers\/[^/]+$/, 'customers/{id}')} ${String(r.body?.status)}`);
+    expect(statuses).toEqual(['POST enrollment/customers modified-create', 'PUT enrollment/customers/{id} complete']);
+    expect(sent.some((r) => r.method === 'GET' && r.path.startsWith('enrollment/polling/'))).toBe(true);
+    const created = sent[0]?.body as { potentialCustomer: Record<string, Record<string, unknown>>; channelType: string; productId: string };
+    expect(created.channelType).toBe('DIGITAL_MODEL');
+    expect(created.productId).toBe('join-now');
+    expect(created.potentialCustomer.basicInfo).toMatchObject({ indivFirstNm: 'Maria', indivLastNm: 'Gonzalez', birthDt: '1976-03-14', ctznLocCd: '99', genderCd: 'F' });
+    expect(created.potentialCustomer.phones).toMatchObject({ phoneNr: '2105550148' });
+    expect(created.potentialCustomer.emailAddress).toEqual({ emailAddrTxt: 'maria.gonzalez@example.com' });
+    expect(created.potentialCustomer.addresses).toMatchObject({ mailingAddrLineTxt: '1200 Oak Hollow Dr', mailingCityNm: 'San Antonio', mailingStateCd: 'TX', mailingZipCd: '78258', mailingCountryCd: 'USA', physicalAddrLineTxt: '1200 Oak Hollow Dr' });
+    expect(created.potentialCustomer.taxIdentification).toEqual({ socialSecurityNr: '123456789' });
+    expect(created.potentialCustomer.militaryInfo).toMatchObject({ milBrchSrvcCd: 'A', milRetireDt: '2018-06-30' });
+    // Nothing personal stays behind in the browser's storage after the hand-off.
+    const stored = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+    expect(stored).not.toMatch(/Maria|Gonzalez|1976-03-14|123456789|Oak Hollow/);
+  });
+});
