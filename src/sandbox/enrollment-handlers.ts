@@ -21,6 +21,7 @@
  * authors); POST to it with {} forgets them.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { json, read } from './requests';
 
 export interface SandboxCustomer {
   customerId: string;
@@ -38,20 +39,6 @@ function hex(n: number): string {
   let out = '';
   for (let i = 0; i < n; i++) out += Math.floor(Math.random() * 16).toString(16);
   return out;
-}
-
-function read(body: unknown, ...path: string[]): string {
-  let node: unknown = body;
-  for (const p of path) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[p] : undefined;
-  return typeof node === 'string' ? node : '';
-}
-
-async function json(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return undefined;
-  }
 }
 
 const FAILURE = { errors: [{ errorCode: '999999', message: 'Error submitting to service. Try again.' }] };

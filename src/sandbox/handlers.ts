@@ -30,6 +30,7 @@ import type { JsonValue } from '../rules/index';
 import { createReferenceHandlers } from './reference-handlers';
 import { createEnrollmentHandlers } from './enrollment-handlers';
 import { createTelemetryHandlers } from './telemetry-handlers';
+import { json, read } from './requests';
 
 export interface SandboxOptions {
   apiBaseUrl: string;
@@ -64,20 +65,6 @@ export function sponsorPersona(lastName: string, call: 'search' | 'create' | 'up
   return parts[call === 'search' ? 0 : call === 'create' ? 1 : 2] ?? '';
 }
 
-function lastNameOf(body: unknown, ...path: string[]): string {
-  let node: unknown = body;
-  for (const p of path) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[p] : undefined;
-  return typeof node === 'string' ? node : '';
-}
-
-async function json(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return undefined;
-  }
-}
-
 export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
   const api = (path: string): string => resolve(options.apiBaseUrl, options.origin, path);
   const content = (path: string): string => resolve(options.contentBaseUrl, options.origin, path);
@@ -87,7 +74,7 @@ export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
   const sponsorsByCustId = new Map<string, string>();
   const sponsorAnswer = (body: unknown, call: 'search' | 'create' | 'update', custId?: string): Response => {
     const sponsor = (typeof body === 'object' && body !== null ? (body as Record<string, unknown>).sponsor : undefined) as Record<string, unknown> | undefined;
-    const last = call === 'update' ? (sponsorsByCustId.get(custId ?? '') ?? '') : lastNameOf(body, 'sponsor', 'sponsorLastNm');
+    const last = call === 'update' ? (sponsorsByCustId.get(custId ?? '') ?? '') : read(body, 'sponsor', 'sponsorLastNm');
     const persona = sponsorPersona(last, call);
     const spouse = sponsor?.sponsorRelationshipType === 'S';
     const typeKey = Object.keys(sponsor ?? {}).find((k) => /^sponsor.+PartyIdTypeCd$/.test(k)) ?? 'sponsorPartyIdTypeCd';
@@ -120,7 +107,7 @@ export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
       .trim();
 
   const addressAnswer = (body: unknown): Response => {
-    const line = lastNameOf(body, 'addrLineTxt');
+    const line = read(body, 'addrLineTxt');
     const claim = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     const standardized = (addrLineTxt: string): Record<string, unknown> => {
       const out: Record<string, unknown> = {};
@@ -149,7 +136,7 @@ export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
     http.post(api('member-eligibility/sponsors'), async ({ request }) => {
       await wait();
       const body = await json(request);
-      return sponsorAnswer(body, lastNameOf(body, 'status') === 'create' ? 'create' : 'search');
+      return sponsorAnswer(body, read(body, 'status') === 'create' ? 'create' : 'search');
     }),
     http.put(api('member-eligibility/sponsors/:sponsorCustId'), async ({ request, params }) => {
       await wait();

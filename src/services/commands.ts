@@ -17,6 +17,7 @@ import { createSponsorService, type SponsorService } from './sponsors';
 import { sponsorCommands } from './sponsor-commands';
 import { addressText, blockFromProvider, createAddressService, providerAddress, type AddressService } from './addresses';
 import { encodeFailure, failureOf } from './http';
+import { arg, guidOf, ok, productIdOf, str } from './command-kit';
 import { buildPayload, consentOf } from '../engine/payload';
 import { destinationUrl, type Leave } from './navigation';
 import { decideOutcome, describeCodes, type OutcomeDecision, type TableAnswer } from '../engine/outcome-table';
@@ -53,25 +54,6 @@ export interface CommandHandler {
 }
 
 const result = (outcome: string, patch?: AppState, extra: Omit<CommandResult, 'outcome' | 'patch'> = {}): CommandOutcome => ({ kind: 'result', result: { outcome, ...(patch ? { patch } : {}), ...extra } });
-
-function str(state: AppState, path: string): string | undefined {
-  const v = getPath(state, path);
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
-
-/** An argument: JSON-Logic evaluated on the state (a plain string or number evaluates to itself). */
-function arg(ctx: CommandContext, name: string): JsonValue | undefined {
-  if (!Object.prototype.hasOwnProperty.call(ctx.args, name)) return undefined;
-  return ctx.flow.docs.ruleEngine.evaluate(ctx.args[name] as JsonValue, ctx.state, { today: ctx.today });
-}
-
-function productIdOf(ctx: CommandContext): string {
-  return str(ctx.state, 'session.productId') ?? ctx.flow.productId;
-}
-
-function guidOf(ctx: CommandContext): string | undefined {
-  return str(ctx.state, 'individuals.guid') ?? ctx.session.getString('potentialCustomerGuid');
-}
 
 /**
  * The state the lifecycle rules read (rules/lifecycle.rules.json): the state plus
@@ -187,8 +169,6 @@ async function sendByTable(ctx: CommandContext): Promise<CommandOutcome> {
   const eligibilityPresented = isObject(url) && Object.keys(url).length > 0;
   return byTable(ctx, tableAnswer(sent.answer, { eligibilityPresented }), sent.patch);
 }
-
-const ok = (status: number): boolean => status >= 200 && status < 300;
 
 function failurePatch(reason: string): AppState {
   return { 'error.hasError': true, 'error.reason': reason };

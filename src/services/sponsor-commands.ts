@@ -13,24 +13,12 @@
  * `sendSsn` (rule sponsor.updateSendsSsn, SPON-30) and `inFlow` (SPON-31: also update the
  * prospect's sponsor when there is a prospect).
  */
-import type { JsonValue } from '../rules/index';
 import { getPath, isObject, type AppState, type JsonObject } from '../engine/state';
 import type { CommandContext, CommandHandler, CommandOutcome } from './commands';
 import { failureOf } from './http';
+import { arg, guidOf, ok, productIdOf, str } from './command-kit';
 import { brandFields, sponsorEnvelope, type SponsorStatus } from './sponsor-request';
 import type { SponsorAnswer } from './sponsors';
-
-const ok = (status: number): boolean => status >= 200 && status < 300;
-
-function str(state: AppState, path: string): string | undefined {
-  const v = getPath(state, path);
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
-
-function arg(ctx: CommandContext, name: string): JsonValue | undefined {
-  if (!Object.prototype.hasOwnProperty.call(ctx.args, name)) return undefined;
-  return ctx.flow.docs.ruleEngine.evaluate(ctx.args[name] as JsonValue, ctx.state, { today: ctx.today });
-}
 
 function argText(ctx: CommandContext, name: string): string | undefined {
   const v = arg(ctx, name);
@@ -52,14 +40,6 @@ function sponsorPerson(ctx: CommandContext): string {
   if (given !== undefined && /^[a-z]+$/.test(given)) return given;
   const variant = str(ctx.state, 'triage.variant');
   return variant !== undefined && variant !== 'self' && /^[a-z]+$/.test(variant) ? variant : 'sponsor';
-}
-
-function productIdOf(ctx: CommandContext): string {
-  return str(ctx.state, 'session.productId') ?? ctx.flow.productId;
-}
-
-function guidOf(ctx: CommandContext): string | undefined {
-  return str(ctx.state, 'individuals.guid') ?? ctx.session.getString('potentialCustomerGuid');
 }
 
 /** The envelope for this step (SPON-13/SPON-14/SPON-30). */
