@@ -5,7 +5,9 @@
  * {"product", "visited": [{"module","step","variant"}], "stop": {"kind", "module", "step",
  *  "variant", "milestone", "reasons", "retriage", ...}}. A form panel's answers are validated
  * as the form validates them (normalize, the JSON Schema with rjsf's Ajv, the panel's checks):
- * an invalid answer stops the walk there with "errors": [{"field", "message"}]. See docs/authoring.md.
+ * an invalid answer stops the walk there with "errors": [{"field", "message"}]. A command's
+ * response may be an outcome or the service's answer {"status", "body"}; the stop carries
+ * "statuses" (the lifecycle statuses sent) and "payload" (the last one). See docs/authoring.md.
  *
  * Options: --through-milestones (press each milestone's first button and go on);
  * --batch: the input holds one JSON input per line, and one result per line is printed, in

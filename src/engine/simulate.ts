@@ -3,6 +3,10 @@
  * each panel it takes the answers it needs from the input; it stops at the first panel that
  * lacks a required answer, at the first milestone (unless throughMilestones), at a command
  * with no response, at the end, or at an error.
+ *
+ * A command's response is an outcome, or what the service answers (`{"status", "body"}`): a
+ * command with an outcome table then decides as the browser's does, with the same functions
+ * (src/engine/lifecycle.ts), and the stop lists the lifecycle statuses sent (docs/authoring.md).
  */
 import type { JsonValue } from '../rules/index';
 import {
@@ -26,6 +30,20 @@ import { messageVars, schemaMessageKey, UNKNOWN_MESSAGE_KEYS, type SchemaErrorRe
 import type { DocumentSet } from './loader';
 import { getPath, isObject, type AppState, type JsonObject } from './state';
 import { buildPayload } from './payload';
+import {
+  acceptedPatch,
+  detourSent,
+  enrollmentAnswerOf,
+  lifecycleStatus,
+  ok,
+  planSend,
+  polled,
+  pollingTimeoutAnswer,
+  prospectTableAnswer,
+  stateAnswer,
+  tableResult,
+  type EnrollmentAnswer,
+} from './lifecycle';
 
 export interface SimulateInput {
   product?: string;
@@ -62,6 +80,8 @@ export interface SimulateStop {
   errors?: { field: string; message: string }[];
   /** The last prospect payload a command that sends one (`"sends": "prospect"`) would have sent on the walk (flows/payload.json). */
   payload?: JsonObject;
+  /** The lifecycle statuses those commands sent, in order (a status SUB-10 holds back is not listed). */
+  statuses?: string[];
 }
 
 export interface SimulateResult {
@@ -101,6 +121,19 @@ export function answerKey(field: string, variant: string): string {
   return variant === 'self' ? field : `${variant}.${field}`;
 }
 
+/** A `{"status": 201, "body": {...}}` response (an HTTP answer), 'invalid' for a bad status, or undefined for an outcome response. */
+function httpAnswer(response: JsonValue | undefined): { status: number; body: JsonValue | undefined } | 'invalid' | undefined {
+  if (!isObject(response) || 'outcome' in response || !('status' in response)) return undefined;
+  const status = response.status;
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) return 'invalid';
+  return { status, body: response.body };
+}
+
+function str(state: AppState, path: string): string | undefined {
+  const v = getPath(state, path);
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
 export interface SimulateOptions {
   throughMilestones?: boolean;
   checkForm?: FormChecker;
@@ -118,6 +151,10 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
   const consumed = new Set<string>();
   const usedResponses = new Map<string, number>();
   let payload: JsonObject | undefined;
+  const statuses: string[] = [];
+  // What the browser's session holds for the enrollment service: the token (SUB-29).
+  const initialToken = getPath(input.state ?? {}, 'session.jwtKey');
+  let token: string | undefined = typeof initialToken === 'string' && initialToken !== '' ? initialToken : undefined;
   const visited: Visit[] = [];
   const { flow, diagnostics } = resolveFlow(docs, input.product, input.sequence);
   const productId = flow?.productId ?? input.product ?? '';
@@ -134,6 +171,7 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
       reasons: Array.isArray(reasons) ? (reasons as string[]) : [],
       retriage: typeof retriage === 'string' ? retriage : null,
       ...(payload ? { payload } : {}),
+      ...(statuses.length > 0 ? { statuses: [...statuses] } : {}),
       ...extra,
     };
     return { product: productId, visited, stop, ...(state ? { state } : {}) };
@@ -170,23 +208,89 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
         const name = view.command ?? '';
         const command = docs.commands.get(name)?.command;
         const given = responses[name];
-        let response: JsonValue | undefined = given;
-        // A list of responses answers successive runs of the same command.
-        if (Array.isArray(given)) {
+        // A list of responses answers successive runs of the same command (and a 202's polls).
+        const list = Array.isArray(given);
+        const take = (): JsonValue | undefined => {
+          if (!list) return given;
           const i = usedResponses.get(name) ?? 0;
-          response = given[i];
           usedResponses.set(name, i + 1);
+          return given[i];
+        };
+        const putBack = (): void => {
+          if (list) usedResponses.set(name, (usedResponses.get(name) ?? 1) - 1);
+        };
+        let response = take();
+        const answerFromState = stateAnswer(name);
+        if (response === undefined && answerFromState && command?.outcomeTable) {
+          // A command that calls no service (memberFoundRedirect): its table reads the state, as in the browser. (The
+          // product URL it keeps in the session is not part of the stop, so the walk does not compute it.)
+          const decided = tableResult(flow, name, state, answerFromState(state, undefined), {}, input.today);
+          if (decided.kind === 'error') return stopWith(state, { ...view, kind: 'error' }, { message: decided.reason });
+          state = completeCommand(flow, state, decided, ctx);
+          continue;
         }
         if (response === undefined && input.assume === 'success' && command) response = command.success;
         if (response === undefined) return stopWith(state, view);
+        const http = httpAnswer(response);
+        if (http === 'invalid') return stopWith(state, { ...view, kind: 'error' }, { message: `response for ${name}: "status" must be an HTTP status (a number from 100 to 599)` });
+        let sending: { status: string; payload: JsonObject } | undefined;
         if (command?.sends === 'prospect') {
-          // What the command would send now: the lifecycle status is the step's `status` argument, when it gives one.
+          // What the command would send now (src/engine/lifecycle.ts, as the browser's command decides it).
+          const guid = str(state, 'individuals.guid');
+          const lastStatus = str(state, 'individuals.lastStatus');
+          let status: string | undefined;
           try {
-            const status = view.args?.status !== undefined ? docs.ruleEngine.evaluate(view.args.status, state, { today: input.today }) : undefined;
-            payload = buildPayload(docs, state, { today: input.today, productId, status: typeof status === 'string' ? status : '', config: flow.product.config });
+            status = name === 'callDetour' ? (detourSent(guid, token, lastStatus) ? 'detour' : undefined) : lifecycleStatus(flow, name, view.args ?? {}, state, input.today, guid);
           } catch (err) {
-            return stopWith(state, { ...view, kind: 'error' }, { message: `command ${name}: the prospect payload cannot be built: ${(err as Error).message}` });
+            return stopWith(state, { ...view, kind: 'error' }, { message: `command ${name}: ${(err as Error).message}` });
           }
+          // SUB-10. An outcome response says nothing of the customer id: the walk takes it that the earlier create gave one.
+          const plan = status === undefined ? undefined : planSend(status, { customerId: guid ?? (http ? undefined : 'unknown'), lastStatus });
+          if (status !== undefined && plan && 'method' in plan) {
+            try {
+              sending = { status, payload: buildPayload(docs, state, { today: input.today, productId, status, config: flow.product.config }) };
+            } catch (err) {
+              return stopWith(state, { ...view, kind: 'error' }, { message: `command ${name}: the prospect payload cannot be built: ${(err as Error).message}` });
+            }
+            payload = sending.payload;
+            statuses.push(status);
+            if (status === 'abandon') token = undefined;
+            if (http) {
+              let answer: EnrollmentAnswer = enrollmentAnswerOf(http.status, http.body);
+              // SUB-26/27: the 202 of a complete is polled; the next responses of the list are the polls' answers, and when they run out polling gives up (40011).
+              if (polled(plan.method, status, answer.status)) {
+                do {
+                  const next = list ? httpAnswer(take()) : undefined;
+                  answer = next && next !== 'invalid' ? enrollmentAnswerOf(next.status, next.body) : pollingTimeoutAnswer();
+                } while (answer.status === 202);
+              }
+              if (ok(answer.status) && answer.jwtKey) token = answer.jwtKey;
+              if (status === 'abandon') token = undefined;
+              if (name === 'callDetour') {
+                token = undefined;
+                state = completeCommand(flow, state, { outcome: 'done', patch: { 'individuals.lastStatus': 'detour' } }, ctx);
+                continue;
+              }
+              const decided = tableResult(flow, name, state, prospectTableAnswer(answer, sending.payload), acceptedPatch(status, answer, guid), input.today);
+              if (decided.kind === 'error') return stopWith(state, { ...view, kind: 'error' }, { message: decided.reason });
+              if (decided.session.jwtKey !== undefined) token = decided.session.jwtKey;
+              state = completeCommand(flow, state, decided, ctx);
+              continue;
+            }
+          } else if (http) {
+            // Nothing is sent (SUB-10): the answer is not used, and the flow goes on by the command's success outcome.
+            putBack();
+            if (name === 'callDetour') token = undefined;
+            state = completeCommand(flow, state, { outcome: command.success }, ctx);
+            continue;
+          }
+          if (name === 'callDetour') token = undefined;
+        } else if (http) {
+          if (command?.leavesApp) return stopWith(state, view, { message: `leaves the app by ${name}` });
+          const why = answerFromState
+            ? `${name} calls no service: its table reads the state (give no response, or an outcome)`
+            : `${name} decides its outcome from the service's answer in src/services, not from documents, so simulate cannot read a status and body for it`;
+          return stopWith(state, { ...view, kind: 'error' }, { message: `${why}: answer it with an outcome (${command?.outcomes.join(', ') ?? 'the command is not in flows/commands.json'}), e.g. {"outcome": "${command?.success ?? 'success'}", "codes": []}` });
         }
         if (command?.leavesApp) {
           // The applicant leaves the app here: the walk ends at the redirect.

@@ -9,7 +9,7 @@
  * catalogue entry does not list, is a failure: the app sends the applicant to the error route.
  */
 import type { JsonValue } from '../rules/index';
-import { getPath, isObject, setPath, type AppState, type JsonObject } from '../engine/state';
+import { isObject, setPath, type AppState, type JsonObject } from '../engine/state';
 import type { Flow } from '../engine/flow';
 import type { CommandResult, ServiceConfig, SessionPort, Telemetry } from '../shared/ports';
 import { createEnrollmentService, type EnrollmentAnswer, type EnrollmentService } from './enrollment';
@@ -20,7 +20,8 @@ import { encodeFailure, failureOf } from './http';
 import { arg, guidOf, ok, productIdOf, str } from './command-kit';
 import { buildPayload, consentOf } from '../engine/payload';
 import { destinationUrl, type Leave } from './navigation';
-import { decideOutcome, describeCodes, type OutcomeDecision, type TableAnswer } from '../engine/outcome-table';
+import { describeCodes, type TableAnswer } from '../engine/outcome-table';
+import { acceptedPatch, detourSent, lifecycleStatus, memberFoundAnswer, prospectTableAnswer, tableAnswer, tableResult } from '../engine/lifecycle';
 
 export interface Services {
   enrollment: EnrollmentService;
@@ -55,36 +56,9 @@ export interface CommandHandler {
 
 const result = (outcome: string, patch?: AppState, extra: Omit<CommandResult, 'outcome' | 'patch'> = {}): CommandOutcome => ({ kind: 'result', result: { outcome, ...(patch ? { patch } : {}), ...extra } });
 
-/**
- * The state the lifecycle rules read (rules/lifecycle.rules.json): the state plus
- * `flow.nextModule` (the module after the current one; none on the error route or at the last),
- * `config.initialStatus` (the product's) and `individuals.guid` (also from the session).
- */
-function lifecycleState(ctx: CommandContext): AppState {
-  let s = ctx.state;
-  const position = getPath(s, 'flow.position');
-  const next = typeof position === 'number' && position >= 0 ? ctx.flow.modules[position + 1]?.moduleId : undefined;
-  s = setPath(s, 'flow.nextModule', next);
-  const initial = ctx.flow.product.config?.initialStatus;
-  if (initial !== undefined && getPath(s, 'config.initialStatus') === undefined) s = setPath(s, 'config.initialStatus', initial);
-  const guid = guidOf(ctx);
-  if (guid && getPath(s, 'individuals.guid') === undefined) s = setPath(s, 'individuals.guid', guid);
-  return s;
-}
-
-/** An argument: the step's own, else the catalogue's default (flows/commands.json `defaultArgs`), JSON-Logic on `state`. */
-function argOrDefault(ctx: CommandContext, name: string, state: AppState): JsonValue | undefined {
-  const own = Object.prototype.hasOwnProperty.call(ctx.args, name) ? ctx.args[name] : undefined;
-  const fallback = ctx.flow.docs.commands.get(ctx.command)?.command.defaultArgs?.[name];
-  const logic = own ?? fallback;
-  return logic === undefined ? undefined : ctx.flow.docs.ruleEngine.evaluate(logic as JsonValue, state, { today: ctx.today });
-}
-
-/** The lifecycle status (doc 2 §4, SUB-01..SUB-09): the step's `status` argument, else the catalogue's default (rule lifecycle.status). */
-function lifecycleStatus(ctx: CommandContext): string {
-  const status = argOrDefault(ctx, 'status', lifecycleState(ctx));
-  if (typeof status !== 'string' || status === '') throw new Error('no lifecycle status: the step gives no "status" argument and the catalogue no default');
-  return status;
+/** The lifecycle status (doc 2 §4, SUB-01..SUB-09): the step's `status` argument, else the catalogue's default (rule lifecycle.status); shared with simulate (src/engine/lifecycle.ts). */
+function statusToSend(ctx: CommandContext): string {
+  return lifecycleStatus(ctx.flow, ctx.command, ctx.args, ctx.state, ctx.today, guidOf(ctx));
 }
 
 type Sent = { answer: EnrollmentAnswer; patch: AppState; payload: JsonObject } | { skipped: string; patch: AppState };
@@ -106,13 +80,9 @@ async function sendStatus(ctx: CommandContext, status: string): Promise<Sent> {
     ctx.telemetry.log('warn', 'lifecycle status not sent', { status, why: answer.skipped });
     return { skipped: answer.skipped, patch: {} };
   }
-  const patch: AppState = {};
+  const patch = acceptedPatch(status, answer, guid);
   const newGuid = answer.customerId ?? guid;
   if (ok(answer.status)) {
-    if (newGuid) patch['individuals.guid'] = newGuid;
-    patch['individuals.lastStatus'] = status;
-    if (answer.memberFoundJwtKey) patch['individuals.memberFoundJwtKey'] = answer.memberFoundJwtKey;
-    patch['individuals.memberFound'] = { isFound: answer.codes.length > 0, codes: answer.codes };
     const token = tokens.get();
     ctx.session.set({ ...(newGuid ? { potentialCustomerGuid: newGuid } : {}), ...(token ? { jwtKey: token } : {}) });
     if (!guid && answer.customerId) ctx.telemetry.track('customer_created', { status });
@@ -122,13 +92,6 @@ async function sendStatus(ctx: CommandContext, status: string): Promise<Sent> {
   return { answer, patch, payload: payload as JsonObject };
 }
 
-/** The answer as an outcome table reads it (`answer.*`). */
-function tableAnswer(answer: Partial<EnrollmentAnswer> & { codes: string[] }, extra: JsonObject = {}): TableAnswer {
-  const out: TableAnswer = { codes: answer.codes, ...extra };
-  for (const [k, v] of Object.entries(answer)) if (v !== undefined && k !== 'codes') out[k] = v as JsonValue;
-  return out;
-}
-
 /**
  * Decide the outcome by the command's outcome table (flows/commands.json `outcomeTable`), keep
  * the row's session values, log the codes with their meanings (flows/service-codes.json), and
@@ -136,22 +99,19 @@ function tableAnswer(answer: Partial<EnrollmentAnswer> & { codes: string[] }, ex
  * error (ERR-43).
  */
 function byTable(ctx: CommandContext, answer: TableAnswer, patch: AppState): CommandOutcome {
-  const rows = ctx.flow.docs.commands.get(ctx.command)?.command.outcomeTable;
-  if (!rows) throw new Error(`command "${ctx.command}" has no outcome table in flows/commands.json`);
-  const decision: OutcomeDecision | undefined = decideOutcome(ctx.flow.docs.ruleEngine, rows, ctx.state, answer, { today: ctx.today });
-  const status = typeof answer.status === 'number' ? answer.status : undefined;
-  const extra = { ...(status !== undefined ? { status } : {}), ...(answer.codes.length > 0 ? { codes: answer.codes } : {}) };
+  // The decision is src/engine/lifecycle.ts's, which simulate also uses.
+  const decided = tableResult(ctx.flow, ctx.command, ctx.state, answer, patch, ctx.today);
   if (answer.codes.length > 0) ctx.telemetry.log('info', 'service codes', { command: ctx.command, codes: describeCodes(ctx.flow.docs.serviceCodes?.value, answer.codes).join(', ') });
-  if (!decision) return { kind: 'error', reason: `COMMAND_ERROR|${ctx.command}|no row of the outcome table takes the answer|${answer.codes.join('|')}` };
-  if (Object.keys(decision.session).length > 0) ctx.session.set(decision.session as SessionValuesOf<typeof ctx.session>);
-  return result(decision.outcome, { ...patch, ...(decision.reason !== undefined ? failurePatch(decision.reason) : {}) }, extra);
+  if (decided.kind === 'error') return decided;
+  if (Object.keys(decided.session).length > 0) ctx.session.set(decided.session as SessionValuesOf<typeof ctx.session>);
+  return result(decided.outcome, decided.patch, { ...(decided.status !== undefined ? { status: decided.status } : {}), ...(decided.codes ? { codes: decided.codes } : {}) });
 }
 
 type SessionValuesOf<S extends { set: (v: never) => unknown }> = Parameters<S['set']>[0];
 
 /** moduleUpdate, payloadSubmit, completeModule: send the lifecycle status, then the outcome table decides. */
 async function sendByTable(ctx: CommandContext): Promise<CommandOutcome> {
-  const status = lifecycleStatus(ctx);
+  const status = statusToSend(ctx);
   let sent: Sent;
   try {
     sent = await sendStatus(ctx, status);
@@ -165,9 +125,7 @@ async function sendByTable(ctx: CommandContext): Promise<CommandOutcome> {
     if (!success) throw new Error(`command "${ctx.command}" has no success outcome`);
     return result(success);
   }
-  const url = sent.payload.url_params;
-  const eligibilityPresented = isObject(url) && Object.keys(url).length > 0;
-  return byTable(ctx, tableAnswer(sent.answer, { eligibilityPresented }), sent.patch);
+  return byTable(ctx, prospectTableAnswer(sent.answer, sent.payload), sent.patch);
 }
 
 function failurePatch(reason: string): AppState {
@@ -192,11 +150,8 @@ export const commandRegistry: Record<string, CommandHandler> = {
    */
   memberFoundRedirect: {
     async run(ctx) {
-      const raw = getPath(ctx.state, 'individuals.memberFound.codes');
-      const codes = Array.isArray(raw) ? raw.map(String) : [];
-      const token = str(ctx.state, 'individuals.memberFoundJwtKey');
       const destination = ctx.session.getString('gotoURL') ?? destinationUrl(ctx.flow.product.destinationURL, productIdOf(ctx));
-      return byTable(ctx, { codes, ...(token ? { memberFoundJwtKey: token } : {}), ...(destination ? { productUrl: encodeURIComponent(destination) } : {}) }, {});
+      return byTable(ctx, memberFoundAnswer(ctx.state, destination), {});
     },
   },
 
@@ -241,7 +196,7 @@ export const commandRegistry: Record<string, CommandHandler> = {
   callDetour: {
     async run(ctx) {
       const guid = guidOf(ctx);
-      const send = guid && ctx.session.getString('jwtKey') && str(ctx.state, 'individuals.lastStatus') !== 'detour';
+      const send = detourSent(guid, ctx.session.getString('jwtKey'), str(ctx.state, 'individuals.lastStatus'));
       if (send) {
         try {
           const sent = await sendStatus(ctx, 'detour');

@@ -17,17 +17,15 @@
  *   else the customer id (SUB-28).
  */
 import type { AxiosInstance } from 'axios';
-import { codesOf, createClient } from './http';
+import { createClient } from './http';
+import { enrollmentAnswerOf, planSend, polled, pollingTimeoutAnswer, type EnrollmentAnswer } from '../engine/lifecycle';
 import { TIMEOUTS } from './endpoints';
+
+// The pure decisions live in the engine (shared with simulate); re-exported for the service's callers.
+export { LIFECYCLE_STATUSES, planSend, POLLING_TIMEOUT_CODE, POLLING_TIMEOUT_MESSAGE, type EnrollmentAnswer, type LifecycleStatus, type SendPlan } from '../engine/lifecycle';
 
 export const POLL_INTERVAL_MS = 500;
 export const POLL_LIMIT_MS = 15_000;
-export const POLLING_TIMEOUT_CODE = '40011';
-export const POLLING_TIMEOUT_MESSAGE = 'Maximum polling time exceeded.';
-
-/** SUB-01. */
-export const LIFECYCLE_STATUSES = ['abandon', 'complete', 'create', 'modified-create', 'detour', 'redirect', 'update'] as const;
-export type LifecycleStatus = (typeof LIFECYCLE_STATUSES)[number];
 
 /**
  * The SUB-13 fixed headers. Their names and values are not shown in the spec: Muster sends the
@@ -37,20 +35,6 @@ export const ENROLLMENT_HEADERS: Readonly<Record<string, string>> = {
   'x-enterprise-client-id': 'ent-eligibility-modular',
   'x-service-token': 'ent-eligibility-modular',
 };
-
-export interface EnrollmentAnswer {
-  /** The HTTP status; 408 for a polling timeout (with code 40011). */
-  status: number;
-  customerId?: string;
-  jwtKey?: string;
-  memberFoundJwtKey?: string;
-  codes: string[];
-  /** A member number in a 200 answer (the join-opportunity pilot, SUB-20). */
-  memberNumber?: string;
-  registrationToken?: string;
-  productUrl?: string;
-  message?: string;
-}
 
 /** The token kept as the default `jwtkey` header (SUB-29). */
 export interface TokenHolder {
@@ -72,31 +56,12 @@ export function memoryTokens(initial?: string): TokenHolder {
   };
 }
 
-export type SendPlan = { method: 'POST'; path: string } | { method: 'PUT'; path: string; customerId: string } | { skipped: 'abandoned' | 'no-customer-id' | 'unknown-status' };
-
-/** What a status sends (SUB-10, SUB-11, SUB-12): a pure decision, shared by the service and its tests. */
-export function planSend(status: string, known: { customerId?: string; lastStatus?: string }): SendPlan {
-  if (known.lastStatus === 'abandon') return { skipped: 'abandoned' };
-  if (!(LIFECYCLE_STATUSES as readonly string[]).includes(status)) return { skipped: 'unknown-status' };
-  if (status === 'create' || status === 'modified-create') return { method: 'POST', path: 'enrollment/customers' };
-  if (!known.customerId) return { skipped: 'no-customer-id' };
-  return { method: 'PUT', path: `enrollment/customers/${encodeURIComponent(known.customerId)}`, customerId: known.customerId };
-}
-
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
 }
 
-function answerOf(status: number, body: unknown): EnrollmentAnswer {
-  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const data = (typeof b.data === 'object' && b.data !== null ? b.data : b) as Record<string, unknown>;
-  const out: EnrollmentAnswer = { status, codes: codesOf(body) };
-  for (const key of ['customerId', 'jwtKey', 'memberFoundJwtKey', 'memberNumber', 'registrationToken', 'productUrl', 'message'] as const) {
-    const v = str(data[key]) ?? str(b[key]);
-    if (v !== undefined) out[key] = v;
-  }
-  return out;
-}
+/** The answer's body as the commands read it: src/engine/lifecycle.ts, which simulate also uses. */
+const answerOf = enrollmentAnswerOf;
 
 function pollingIdOf(body: unknown, location: unknown, customerId: string): string {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
@@ -150,13 +115,13 @@ export function createEnrollmentService(apiBaseUrl: string, options: EnrollmentO
       const r = await client.get(`enrollment/polling/${encodeURIComponent(pollingId)}`, { headers: { ...ENROLLMENT_HEADERS, guid: customerId, ...(token ? { jwtkey: token } : {}) } });
       if (r.status !== 202) return answerOf(r.status, r.data);
     }
-    return { status: 408, codes: [POLLING_TIMEOUT_CODE], message: POLLING_TIMEOUT_MESSAGE };
+    return pollingTimeoutAnswer();
   };
 
   const put = async (customerId: string, payload: object, jwtKey?: string): Promise<EnrollmentAnswer> => {
     const r = await client.put(`enrollment/customers/${encodeURIComponent(customerId)}`, payload, { headers: headers(customerId, jwtKey) });
     const status = (payload as { status?: unknown }).status;
-    if (r.status === 202 && status === 'complete') {
+    if (polled('PUT', status, r.status)) {
       return poll(pollingIdOf(r.data, (r.headers as Record<string, unknown> | undefined)?.location, customerId), customerId);
     }
     return answerOf(r.status, r.data);

@@ -5,6 +5,7 @@
  */
 import axios, { isAxiosError, type AxiosInstance } from 'axios';
 import { absoluteBase } from './endpoints';
+import { codesOf } from '../engine/lifecycle';
 
 export function createClient(baseURL: string, timeout: number): AxiosInstance {
   return axios.create({
@@ -25,13 +26,8 @@ export interface ServiceFailure {
   timeout: boolean;
 }
 
-/** Error codes of an answer body: `codes`, `data.codes`, or `errors[].errorCode`. */
-export function codesOf(body: unknown): string[] {
-  if (typeof body !== 'object' || body === null) return [];
-  const b = body as { codes?: unknown; data?: { codes?: unknown }; errors?: unknown };
-  const list = Array.isArray(b.codes) ? b.codes : Array.isArray(b.data?.codes) ? b.data.codes : Array.isArray(b.errors) ? b.errors.map((e) => (e as { errorCode?: unknown } | null)?.errorCode) : [];
-  return list.filter((c): c is string | number => typeof c === 'string' || typeof c === 'number').map(String);
-}
+/** Error codes of an answer body: `codes`, `data.codes`, or `errors[].errorCode` (src/engine/lifecycle.ts, shared with simulate). */
+export { codesOf };
 
 /** A thrown request error (no answer) as a ServiceFailure. */
 export function failureOf(err: unknown): ServiceFailure {

@@ -1,0 +1,130 @@
+/**
+ * `npm run simulate` answers every command with what the service would answer (issue 10, "Done
+ * when", fourth point): a response may be `{"status": 201, "body": {...}}` (or a list for
+ * successive runs, a 202's polls included). A command with an outcome table is judged by the same
+ * pure functions the browser's commands use (src/engine/lifecycle.ts, src/engine/outcome-table.ts);
+ * the stop carries the lifecycle statuses sent, in order, next to the last payload. The sequence
+ * for a retired veteran is the one the browser sends (tests/e2e/data-panels.e2e.test.ts, last test:
+ * POST modified-create, then PUT complete polled).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { simulate, type SimulateInput } from '../../src/engine/simulate';
+import { lifecycleStatus, planSend, enrollmentAnswerOf, tableResult } from '../../src/engine/lifecycle';
+import { resolveFlow } from '../../src/engine/flow';
+import type { AppState, JsonObject } from '../../src/engine/state';
+import { createFormChecker } from '../../tools/lib/form-checker';
+import { PROJECT_ROOT, loadProject } from '../../tools/lib/project';
+
+const docs = loadProject();
+const checkForm = createFormChecker();
+const journeys = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'tests/scenarios/journeys.json'), 'utf8')) as {
+  defaults: JsonObject;
+  scenarios: { id: string; input: JsonObject }[];
+};
+
+/** The retired veteran of tests/scenarios/journeys.json, walked through the review with these responses. */
+function veteran(responses: JsonObject): SimulateInput {
+  const scenario = journeys.scenarios.find((s) => s.id === 'retired-veteran-to-review');
+  if (!scenario) throw new Error('no journey retired-veteran-to-review');
+  const input = { ...journeys.defaults, ...scenario.input } as unknown as SimulateInput;
+  return { ...input, responses: { ...(input.responses ?? {}), ...responses } };
+}
+
+const walk = (responses: JsonObject) => simulate(docs, veteran(responses), { checkForm, throughMilestones: true });
+const visitedSteps = (r: ReturnType<typeof walk>): string[] => r.visited.map((v) => `${v.module}/${v.step}`);
+const created = { status: 201, body: { customerId: 'c-100', jwtKey: 'tok-1' } };
+
+describe('simulate with HTTP answers: the veteran signed up', () => {
+  it('201 then 202 polled to 200: statuses modified-create then complete, the hand-off, and the last payload is the complete', () => {
+    const r = walk({ payloadSubmit: created, completeModule: [{ status: 202, body: {} }, { status: 202 }, { status: 200, body: {} }] });
+    expect(r.stop, JSON.stringify(r.stop)).toMatchObject({ kind: 'command', module: 'member-found', step: 'hand-off', command: 'leaveApp' });
+    expect(r.stop.statuses).toEqual(['modified-create', 'complete']);
+    expect(r.stop.payload?.status).toBe('complete');
+    expect(r.state?.individuals).toMatchObject({ guid: 'c-100', lastStatus: 'complete', memberFound: { isFound: false, codes: [] } });
+    expect(visitedSteps(r)).not.toContain('member-found/member-found-redirect');
+  });
+
+  it('the same statuses with a single 200 to the complete, and with outcome responses (assume success)', () => {
+    expect(walk({ payloadSubmit: created, completeModule: { status: 200, body: {} } }).stop.statuses).toEqual(['modified-create', 'complete']);
+    const assumed = simulate(docs, { ...veteran({}), assume: 'success' }, { checkForm, throughMilestones: true });
+    expect(assumed.stop.statuses).toEqual(['modified-create', 'complete']);
+  });
+
+  it('a 202 whose polls run out gives up with 40011 (SUB-27): the error route', () => {
+    const r = walk({ payloadSubmit: created, completeModule: { status: 202, body: {} }, callDetour: 'done' });
+    expect(r.state?.error).toMatchObject({ hasError: true, reason: 'PAYLOAD_ERROR|STATUS_408|40011' });
+    expect(r.stop.statuses).toEqual(['modified-create', 'complete', 'detour']);
+  });
+
+  it('a 200 with code 50017 to the submit goes to the error route (SUB-18); the detour is sent only with a customer id and a token', () => {
+    const r = walk({ payloadSubmit: { status: 200, body: { codes: ['50017'] } }, callDetour: 'done' });
+    expect(r.state?.error).toMatchObject({ hasError: true, reason: 'PAYLOAD_ERROR|STATUS_200|50017' });
+    expect(r.stop).toMatchObject({ kind: 'milestone', module: 'system' });
+    // No customer was created: nothing more is sent (SUB-10, FLOW-14).
+    expect(r.stop.statuses).toEqual(['modified-create']);
+  });
+
+  it('a 200 with 50012 alone to the complete: the member-found redirect decides proofing by its table (SUB-23)', () => {
+    const r = walk({ payloadSubmit: created, completeModule: { status: 200, body: { codes: ['50012'], memberFoundJwtKey: 'mf-1' } } });
+    expect(visitedSteps(r)).toContain('member-found/member-found-redirect');
+    expect(r.state?.command).toMatchObject({ name: 'memberFoundRedirect', outcome: 'proofing' });
+    expect(r.stop).toMatchObject({ kind: 'command', command: 'leaveApp' });
+    expect(r.stop.statuses).toEqual(['modified-create', 'complete']);
+  });
+
+  it('50015 beside another code is member-found-error; 50015 alone continues to the hand-off', () => {
+    const both = walk({ payloadSubmit: created, completeModule: { status: 200, body: { codes: ['50015', '50012'] } }, callDetour: 'done' });
+    expect(both.state?.error).toMatchObject({ hasError: true, reason: 'MEMBER_FOUND_ERROR|50015|50012' });
+    const alone = walk({ payloadSubmit: created, completeModule: { status: 200, body: { codes: ['50015'] } } });
+    expect(alone.state?.command).toMatchObject({ name: 'memberFoundRedirect', outcome: 'continue' });
+    expect(alone.stop).toMatchObject({ kind: 'command', step: 'hand-off' });
+  });
+
+  it('a 500 to the submit: error route, then the detour is not sent (no customer id)', () => {
+    const r = walk({ payloadSubmit: { status: 500, body: { errors: [{ errorCode: '999999' }] } }, callDetour: 'done' });
+    expect(r.state?.error).toMatchObject({ reason: 'PAYLOAD_ERROR|STATUS_500|999999' });
+    expect(r.stop).toMatchObject({ kind: 'milestone', step: 'service-retry' });
+  });
+
+  it('a status and body for a command whose decision is in src/services says so; an outcome still works there', () => {
+    const r = walk({ addressValidation: { status: 200, body: {} } });
+    expect(r.stop.kind).toBe('error');
+    expect(r.stop.command).toBe('addressValidation');
+    expect(r.stop.message).toMatch(/addressValidation decides its outcome .* in src\/services.*answer it with an outcome \(valid, suggestion, mismatch, error\)/);
+    expect(walk({ payloadSubmit: { status: 'x' } as unknown as JsonObject }).stop.message).toMatch(/"status" must be an HTTP status/);
+  });
+});
+
+describe('the shared decisions agree with the browser command', () => {
+  it('the complete step sends the status of its argument on the lifecycle state; planSend holds back a PUT without a customer id', () => {
+    const { flow } = resolveFlow(docs, 'join-now');
+    if (!flow) throw new Error('no join-now flow');
+    const state: AppState = { flow: { position: flow.modules.length - 1 }, individuals: { lastStatus: 'modified-create' } };
+    expect(lifecycleStatus(flow, 'completeModule', { status: { rule: 'lifecycle.memberFoundStatus' } }, state, '2026-11-22', 'c-1')).toBe('complete');
+    // No step argument: the catalogue's default (rule lifecycle.status): the last module has no next, so detour (rule 1).
+    expect(lifecycleStatus(flow, 'moduleUpdate', {}, state, '2026-11-22')).toBe('detour');
+    expect(planSend('complete', {})).toEqual({ skipped: 'no-customer-id' });
+    const decided = tableResult(flow, 'payloadSubmit', {}, { ...enrollmentAnswerOf(200, { data: { codes: [50012] } }) }, {}, '2026-11-22');
+    expect(decided).toMatchObject({ kind: 'result', outcome: 'next', status: 200, codes: ['50012'] });
+  });
+});
+
+describe('simulate --batch with HTTP answers', () => {
+  it('one result per line, each with its statuses', () => {
+    const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
+    const lines = [veteran({ payloadSubmit: created, completeModule: { status: 200, body: {} } }), veteran({ payloadSubmit: { status: 200, body: { codes: ['50017'] } }, callDetour: 'done' })];
+    const r = spawnSync(TSX, [path.join(PROJECT_ROOT, 'tools/simulate.ts'), '--batch', '--through-milestones'], { cwd: PROJECT_ROOT, encoding: 'utf8', input: lines.map((l) => JSON.stringify(l)).join('\n') });
+    expect(r.status, r.stderr).toBe(0);
+    const out = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { line: number; stop: { statuses?: string[]; step?: string } });
+    expect(out.map((o) => [o.line, o.stop.statuses, o.stop.step])).toEqual([
+      [1, ['modified-create', 'complete'], 'hand-off'],
+      [2, ['modified-create'], 'trap-door'],
+    ]);
+  });
+});
