@@ -2,7 +2,8 @@
  * The address service (doc 2 §7, ADDR-22..ADDR-26): `POST validations/address` with an address
  * claim and the headers customerId, appId (`ent-eligibility-modular`) and ent-eligibility-claim.
  * A 400 with codes is an answer, not a failure (ADDR-23): the caller judges it
- * (src/services/commands.ts, command addressValidation, with the step's rules).
+ * (src/services/commands.ts, command addressValidation, with the step's rules). The shared client
+ * with the address policy (POLICIES.addresses: CONST-02's 30000 ms helper, not retried).
  *
  * Also the one mapping between an address block of the forms (schemas/fields/address.json:
  * addressType and the type's fields, ADDR-04) and the provider's address fields (ADDR-03:
@@ -12,8 +13,8 @@
 import type { AxiosInstance } from 'axios';
 import { isObject, type JsonObject } from '../engine/state';
 import type { JsonValue } from '../rules/index';
-import { codesOf, createClient } from './http';
-import { TIMEOUTS } from './endpoints';
+import { checkBody, codesOf, createClient } from './http';
+import { POLICIES } from './endpoints';
 
 /** ADDR-22: the appId header's value. */
 export const ADDRESS_APP_ID = 'ent-eligibility-modular';
@@ -147,7 +148,7 @@ function standardizedOf(body: unknown): JsonObject | undefined {
   return undefined;
 }
 
-export function createAddressService(apiBaseUrl: string, client: AxiosInstance = createClient(apiBaseUrl, TIMEOUTS.long)): AddressService {
+export function createAddressService(apiBaseUrl: string, client: AxiosInstance = createClient(apiBaseUrl, POLICIES.addresses)): AddressService {
   return {
     async validate(claim, headers) {
       const r = await client.post('validations/address', claim, {
@@ -157,6 +158,8 @@ export function createAddressService(apiBaseUrl: string, client: AxiosInstance =
           ...(headers.claim !== undefined ? { 'ent-eligibility-claim': headers.claim } : {}),
         },
       });
+      // A 2xx that is not a JSON object is not "valid": MalformedAnswerError, the error route (ADDR-23).
+      checkBody(r.status, r.data);
       const answer: AddressAnswer = { status: r.status, codes: codesOf(r.data) };
       const standardized = standardizedOf(r.data);
       if (standardized) answer.standardized = standardized;

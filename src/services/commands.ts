@@ -16,11 +16,11 @@ import { createEnrollmentService, type EnrollmentAnswer, type EnrollmentService 
 import { createSponsorService, type SponsorService } from './sponsors';
 import { sponsorCommands } from './sponsor-commands';
 import { addressText, blockFromProvider, createAddressService, providerAddress, type AddressService } from './addresses';
-import { encodeFailure, failureOf } from './http';
+import { encodeFailure, failureOf, type ServiceFailure } from './http';
 import { arg, guidOf, ok, productIdOf, str } from './command-kit';
 import { buildPayload, consentOf } from '../engine/payload';
 import { destinationUrl, type Leave } from './navigation';
-import { describeCodes, type TableAnswer } from '../engine/outcome-table';
+import { describeCodes, reasonText, type TableAnswer } from '../engine/outcome-table';
 import { acceptedPatch, detourSent, lifecycleStatus, memberFoundAnswer, prospectTableAnswer, tableAnswer, tableResult } from '../engine/lifecycle';
 
 export interface Services {
@@ -117,6 +117,7 @@ async function sendByTable(ctx: CommandContext): Promise<CommandOutcome> {
     sent = await sendStatus(ctx, status);
   } catch (err) {
     const failure = failureOf(err);
+    if (failure.malformed !== undefined) return malformedByTable(ctx, failure);
     return byTable(ctx, tableAnswer({ codes: failure.codes, ...(failure.status !== undefined ? { status: failure.status } : {}), message: failure.message }), {});
   }
   if ('skipped' in sent) {
@@ -126,6 +127,19 @@ async function sendByTable(ctx: CommandContext): Promise<CommandOutcome> {
     return result(success);
   }
   return byTable(ctx, prospectTableAnswer(sent.answer, sent.payload), sent.patch);
+}
+
+/**
+ * A 2xx whose body cannot be read (MalformedAnswerError) is not judged by the table's rows (a
+ * 201 would go on without a customer id): the row that takes any answer (`when: true`, ERR-43)
+ * decides, its reason carrying the status and `MALFORMED_BODY|<why>`, so the error route follows.
+ */
+function malformedByTable(ctx: CommandContext, failure: ServiceFailure): CommandOutcome {
+  const fallback = ctx.flow.docs.commands.get(ctx.command)?.command.outcomeTable?.find((row) => row.when === true);
+  const reason = reasonText(fallback?.reason ?? `COMMAND_ERROR|${ctx.command}|{status}|{codes}`, failure);
+  ctx.telemetry.log('warn', 'malformed service answer', { command: ctx.command, reason });
+  if (!fallback) return { kind: 'error', reason };
+  return result(fallback.outcome, failurePatch(reason), { ...(failure.status !== undefined ? { status: failure.status } : {}), codes: failure.codes });
 }
 
 function failurePatch(reason: string): AppState {

@@ -17,9 +17,9 @@
  *   else the customer id (SUB-28).
  */
 import type { AxiosInstance } from 'axios';
-import { createClient } from './http';
+import { checkBody, createClient, MalformedAnswerError } from './http';
 import { enrollmentAnswerOf, planSend, polled, pollingTimeoutAnswer, type EnrollmentAnswer } from '../engine/lifecycle';
-import { TIMEOUTS } from './endpoints';
+import { POLICIES } from './endpoints';
 
 // The pure decisions live in the engine (shared with simulate); re-exported for the service's callers.
 export { LIFECYCLE_STATUSES, planSend, POLLING_TIMEOUT_CODE, POLLING_TIMEOUT_MESSAGE, type EnrollmentAnswer, type LifecycleStatus, type SendPlan } from '../engine/lifecycle';
@@ -60,8 +60,18 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
 }
 
-/** The answer's body as the commands read it: src/engine/lifecycle.ts, which simulate also uses. */
-const answerOf = enrollmentAnswerOf;
+/**
+ * The answer's body as the commands read it: src/engine/lifecycle.ts, which simulate also uses.
+ * A 2xx whose body is not a JSON object, or a create's 2xx with neither a customerId nor codes,
+ * throws MalformedAnswerError: the commands route it to the error route, never to a success
+ * (docs/decisions.md, "HTTP client and faults (issue 10)").
+ */
+function answerOf(status: number, body: unknown, create = false): EnrollmentAnswer {
+  const answer = enrollmentAnswerOf(status, body);
+  checkBody(status, body);
+  if (create && status >= 200 && status < 300 && answer.customerId === undefined && answer.codes.length === 0) throw new MalformedAnswerError(status, 'no customerId');
+  return answer;
+}
 
 function pollingIdOf(body: unknown, location: unknown, customerId: string): string {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
@@ -89,7 +99,8 @@ export interface EnrollmentOptions {
 }
 
 export function createEnrollmentService(apiBaseUrl: string, options: EnrollmentOptions = {}): EnrollmentService {
-  const client = options.client ?? createClient(apiBaseUrl, TIMEOUTS.enrollment);
+  // POLICIES.enrollment: 15000 ms (CONST-01), never retried (a write sent twice may apply twice).
+  const client = options.client ?? createClient(apiBaseUrl, POLICIES.enrollment);
   const tokens = options.tokens ?? memoryTokens();
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const now = options.now ?? (() => Date.now());
@@ -129,7 +140,7 @@ export function createEnrollmentService(apiBaseUrl: string, options: EnrollmentO
 
   const create = async (payload: object): Promise<EnrollmentAnswer> => {
     const r = await client.post('enrollment/customers', payload, { headers: headers() });
-    return answerOf(r.status, r.data);
+    return answerOf(r.status, r.data, true);
   };
 
   return {

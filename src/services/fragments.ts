@@ -2,15 +2,17 @@
  * Content fragments by key (doc 1 §7, CONT-08..CONT-11): GET {base}public/objects/{key}
  * unauthenticated, {base}objects/{key} authenticated, Accept JSON; a POST with a
  * replacementMap body when one is given. The answer's `data` is the fragment. A timeout is
- * logged as a warning and retried once (CONT-09); the screen makes up to 3 attempts (CONT-12).
+ * logged as a warning and retried once (CONT-09, POLICIES.content); the screen makes up to 3
+ * attempts (CONT-12). A network error or an error status is not retried here.
  *
  * This is the one call a first screen can make (the entry milestone's content), so it uses the
  * browser's fetch rather than the services' axios client (src/services/http.ts): axios stays
- * off the first screen's path. The timeout is the same (CONST-01's generic 10 s).
+ * off the first screen's path (its budget, README "Measured"). The policy is the same table's
+ * (src/services/endpoints.ts POLICIES.content: CONST-01's generic 10 s, one retry on a timeout).
  */
 import type { JsonValue } from '../rules/index';
 import type { Telemetry } from '../shared/ports';
-import { absoluteBase, TIMEOUTS } from './endpoints';
+import { absoluteBase, POLICIES } from './endpoints';
 
 export class ContentLoadError extends Error {
   constructor(message: string) {
@@ -32,7 +34,7 @@ class Timeout extends Error {
 
 export function createFragmentService(contentBaseUrl: string, telemetry: Pick<Telemetry, 'log'>, options: { fetch?: typeof fetch; timeoutMs?: number } = {}) {
   const base = absoluteBase(contentBaseUrl);
-  const timeoutMs = options.timeoutMs ?? TIMEOUTS.generic;
+  const timeoutMs = options.timeoutMs ?? POLICIES.content.timeout;
   const request = async (url: string, init: RequestInit): Promise<Response> => {
     const doFetch = options.fetch ?? ((input: string, i: RequestInit) => fetch(input, i));
     const controller = new AbortController();
@@ -60,12 +62,14 @@ export function createFragmentService(contentBaseUrl: string, telemetry: Pick<Te
     };
     let response: Response;
     try {
-      try {
-        response = await request(url, init);
-      } catch (err) {
-        if (!(err instanceof Timeout)) throw err;
-        telemetry.log('warn', 'content request timed out: retrying once', { key });
-        response = await request(url, init);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          response = await request(url, init);
+          break;
+        } catch (err) {
+          if (!(err instanceof Timeout) || attempt > POLICIES.content.retries) throw err;
+          telemetry.log('warn', 'content request timed out: retrying once', { key });
+        }
       }
     } catch (err) {
       throw fail(err instanceof Error ? err.message : String(err));

@@ -3,10 +3,14 @@
  * SPON-28), update (PUT member-eligibility/sponsors/{sponsorCustId}, SPON-30) and the in-flow
  * update of the prospect's sponsor (PUT enrollment/customers/{customerId}/sponsor, SPON-31).
  * The answer's data carries codes, sponsorCustId and the sponsor's party id type (SPON-22).
+ * The shared client with the sponsor policy (POLICIES.sponsors: 10000 ms, CONST-01; never
+ * retried: the POST is also the create). A 2xx whose body is not a JSON object, or a search's or
+ * create's 2xx with neither a sponsorCustId nor codes, throws MalformedAnswerError (the commands'
+ * error route, SPON-10/SPON-11).
  */
 import type { AxiosInstance } from 'axios';
-import { codesOf, createClient } from './http';
-import { TIMEOUTS } from './endpoints';
+import { checkBody, codesOf, createClient } from './http';
+import { POLICIES } from './endpoints';
 
 export interface SponsorAnswer {
   status: number;
@@ -16,7 +20,8 @@ export interface SponsorAnswer {
   message?: string;
 }
 
-function answerOf(status: number, body: unknown): SponsorAnswer {
+function answerOf(status: number, body: unknown, needsCustId = false): SponsorAnswer {
+  checkBody(status, body);
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const data = (typeof b.data === 'object' && b.data !== null ? b.data : b) as Record<string, unknown>;
   const out: SponsorAnswer = { status, codes: codesOf(body) };
@@ -25,6 +30,7 @@ function answerOf(status: number, body: unknown): SponsorAnswer {
   const type = typeKey ? data[typeKey] : undefined;
   if (typeof type === 'string') out.partyIdTypeCd = type;
   if (typeof b.message === 'string') out.message = b.message;
+  if (needsCustId) checkBody(status, body, () => (out.sponsorCustId === undefined && out.codes.length === 0 ? 'no sponsorCustId' : undefined));
   return out;
 }
 
@@ -36,15 +42,15 @@ export interface SponsorService {
   updateInFlow(customerId: string, body: object, jwtKey: string | undefined): Promise<SponsorAnswer>;
 }
 
-export function createSponsorService(apiBaseUrl: string, client: AxiosInstance = createClient(apiBaseUrl, TIMEOUTS.generic)): SponsorService {
+export function createSponsorService(apiBaseUrl: string, client: AxiosInstance = createClient(apiBaseUrl, POLICIES.sponsors)): SponsorService {
   return {
     async search(envelope) {
       const r = await client.post('member-eligibility/sponsors', envelope);
-      return answerOf(r.status, r.data);
+      return answerOf(r.status, r.data, true);
     },
     async create(envelope) {
       const r = await client.post('member-eligibility/sponsors', envelope);
-      return answerOf(r.status, r.data);
+      return answerOf(r.status, r.data, true);
     },
     async update(sponsorCustId, body) {
       const r = await client.put(`member-eligibility/sponsors/${encodeURIComponent(sponsorCustId)}`, body);

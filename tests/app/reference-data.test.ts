@@ -8,7 +8,6 @@ import path from 'node:path';
 import { setupServer } from 'msw/node';
 import { delay, http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/services/http';
 import { createReferenceDataService, ReferenceDataError } from '../../src/services/reference-data';
 import { createSandboxHandlers } from '../../src/sandbox/handlers';
 import { createReferenceHandlers, REFERENCE_PREFIX } from '../../src/sandbox/reference-handlers';
@@ -139,7 +138,7 @@ describe('retries (REF-21)', () => {
         return HttpResponse.json([{ shortName: 'A', displayValue: 'Army' }]);
       }),
     );
-    const quick = createReferenceDataService(API, { ...fast, client: createClient(API, 50) });
+    const quick = createReferenceDataService(API, { ...fast, timeoutMs: 50 });
     expect(await quick.fetchList({ path, query: {} })).toEqual([{ shortName: 'A', displayValue: 'Army' }]);
     expect(calls).toBe(3);
   });

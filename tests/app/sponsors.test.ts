@@ -219,7 +219,7 @@ describe('sponsorSearch (SPON-03..SPON-10, doc 1 §8)', () => {
     expect(await reason('parent', 'Mismatch')).toBe('SPONSOR_SEARCH_ERROR|400|51028');
     expect(await reason('parent', 'Refused')).toBe('SPONSOR_SEARCH_ERROR|403|50081');
     expect(await reason('spouse', 'Offline')).toBe('SPONSOR_SEARCH_ERROR|NO_RESPONSE');
-    expect(await reason('spouse', 'Malformed')).toBe('SPONSOR_SEARCH_ERROR|200|no sponsorCustId');
+    expect(await reason('spouse', 'Malformed')).toBe('SPONSOR_SEARCH_ERROR|200|MALFORMED_BODY|not JSON');
   });
 });
 
@@ -246,7 +246,7 @@ describe('sponsorCreate, mode create (SPON-05, SPON-11, SPON-12)', () => {
     expect(await reason('Error')).toBe('SPONSOR_CREATE_OR_UPDATE_ERROR|NO_RESPONSE');
     expect(await reason('Refused')).toBe('SPONSOR_CREATE_OR_UPDATE_ERROR|403|50081');
     expect(await reason('Offline')).toBe('SPONSOR_CREATE_OR_UPDATE_ERROR|NO_RESPONSE');
-    expect(await reason('Malformed')).toBe('SPONSOR_CREATE_OR_UPDATE_ERROR|200|no sponsorCustId');
+    expect(await reason('Malformed')).toBe('SPONSOR_CREATE_OR_UPDATE_ERROR|200|MALFORMED_BODY|not JSON');
   });
 
   it('a step without a mode is a failure (the documents choose create or update)', async () => {
