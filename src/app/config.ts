@@ -24,6 +24,12 @@ export interface RuntimeConfig {
   homeUrl: string;
   /** Where the call-to-action redirect goes (EXIT-10). */
   joinStartUrl: string;
+  /**
+   * Named page destinations out of the app (DEST-02: configuration entries per environment), by
+   * the name a leave step gives (flows/modules/member-found.json: `proofing`, the proofing page of
+   * SUB-23; `pilot`, the join-opportunity pilot page of SUB-20). `{productId}` is filled. Default {}.
+   */
+  destinations: Record<string, string>;
   /** The logging service (CONT-25); default `<apiBaseUrl>logging/messages`. */
   loggingUrl: string;
   /** Optional referrer check (SESS-10/11): the expected referrer prefix and the redirect target. */
@@ -54,6 +60,14 @@ function sponsorRequestOf(raw: unknown, brand: string): SponsorRequestConfig {
   const isPermutation = Array.isArray(order) && order.length === 9 && [...order].sort((x, y) => Number(x) - Number(y)).every((v, i) => v === i);
   if (!isPermutation) throw new ConfigError('config.json: "sponsorRequest.memberNumberOrder" must list each of the digits positions 0..8 once');
   return { brand: b, memberNumberOrder: [...(order as number[])] };
+}
+
+function destinationsOf(raw: unknown): Record<string, string> {
+  if (raw === undefined) return {};
+  if (!isRecord(raw) || Object.entries(raw).some(([k, v]) => !/^[A-Za-z][A-Za-z0-9-]*$/.test(k) || typeof v !== 'string' || v === '')) {
+    throw new ConfigError('config.json: "destinations" must map names (letters, digits, dashes) to non-empty URLs');
+  }
+  return { ...(raw as Record<string, string>) };
 }
 
 export class ConfigError extends Error {
@@ -103,6 +117,7 @@ export function parseConfig(raw: unknown): RuntimeConfig {
     support: bool('support', false),
     homeUrl: str('homeUrl', '/'),
     joinStartUrl: str('joinStartUrl', '/join/start/'),
+    destinations: destinationsOf(raw.destinations),
     loggingUrl: str('loggingUrl', `${apiBaseUrl}logging/messages`),
     sponsorRequest: sponsorRequestOf(raw.sponsorRequest, str('brand', 'muster')),
   };

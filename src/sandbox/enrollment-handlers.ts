@@ -9,7 +9,8 @@
  *   Failure    every call: 500 with code 999999 'Error submitting to service. Try again.' (ERR-42)
  *   Blocked    create: 200 with code 50017 (an error, SUB-18)
  *   Fraud      create: 200 with code 70000, bot detected (a code no rule names: an error, ERR-43)
- *   Pilot      complete: 200 with code 50006 and a member number (the pilot page, SUB-20)
+ *   Pilot      create: 200 with code 50006 and a member number, registration token and product URL
+ *              (the submit's pilot outcome, SUB-20: join-now's submit is its create; no customer is made)
  *   Member     complete: 200 with code 50015 (member found: continue, SUB-23)
  *   Proofing   complete: 200 with code 50012 (member found: the proofing page, SUB-23)
  *   Mixed      complete: 200 with codes 50015 and 50003 (member-found-error, SUB-23)
@@ -57,6 +58,7 @@ export function createEnrollmentHandlers(api: (path: string) => string, wait: ()
     if (persona === 'Failure') return HttpResponse.json(FAILURE, { status: 500 });
     if (persona === 'Blocked') return HttpResponse.json({ data: { codes: ['50017'] } }, { status: 200 });
     if (persona === 'Fraud') return HttpResponse.json({ data: { codes: ['70000'] } }, { status: 200 });
+    if (persona === 'Pilot') return HttpResponse.json({ data: { codes: ['50006'], memberNumber: '123456789', registrationToken: `reg-${hex(16)}`, productUrl: '/my/member-home' } }, { status: 200 });
     const c: SandboxCustomer = { customerId: `${hex(8)}-${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}`, statuses: [read(body, 'status') || 'create'], jwtKey: '', memberFoundJwtKey: '', persona };
     customers.set(c.customerId, c);
     return HttpResponse.json({ data: { customerId: c.customerId, ...tokens(c) } }, { status: 201 });
@@ -65,8 +67,6 @@ export function createEnrollmentHandlers(api: (path: string) => string, wait: ()
   const completeAnswer = (c: SandboxCustomer): { status: number; body: Record<string, unknown> } => {
     const t = tokens(c);
     switch (c.persona) {
-      case 'Pilot':
-        return { status: 200, body: { data: { ...t, codes: ['50006'], memberNumber: '123456789', registrationToken: `reg-${hex(16)}`, productUrl: '/my/member-home' } } };
       case 'Member':
         return { status: 200, body: { data: { ...t, codes: ['50015'] } } };
       case 'Proofing':

@@ -5,8 +5,8 @@
  *
  *   enrollment   stateful (enrollment-handlers.ts): customers, their statuses and tokens, polling
  *                202 then 200; last name "Failure" → 500 with 999999; "Blocked" → 50017;
- *                "Fraud" → 70000; on complete "Pilot" → 50006 with a member number, "Member" →
- *                50015, "Proofing" → 50012, "Mixed" → 50015 and 50003, "Slow" → polling never ends
+ *                "Fraud" → 70000; "Pilot" → the create answers 50006 with a member number; on
+ *                complete "Member" → 50015, "Proofing" → 50012, "Mixed" → 50015 and 50003, "Slow" → polling never ends
  *   sponsors     by the sponsor's last name (sponsorPersona below; README's persona table): found
  *                and eligible, "Notfound" (404, then created), "Ineligible" (codes 50016, a
  *                spouse 50026), "Mismatch" (51028; an update answers another party type),

@@ -169,7 +169,11 @@ export const commandRegistry: Record<string, CommandHandler> = {
     },
   },
 
-  /** EXIT-09: keep the hand-over values in session, then go to the product's destination. */
+  /**
+   * EXIT-09: keep the hand-over values in session, then go to the product's destination; with a
+   * `destination` argument, to that named page of config.json `destinations` instead (DEST-02,
+   * DEST-15: the proofing page of SUB-23, the join-opportunity pilot page of SUB-20).
+   */
   leaveApp: {
     async run(ctx) {
       const s = ctx.state;
@@ -181,8 +185,10 @@ export const commandRegistry: Record<string, CommandHandler> = {
         ...(str(s, 'session.utmSource') ? { utmSource: str(s, 'session.utmSource') } : {}),
         consent: consentOf(ctx.session.get('consent')),
       });
-      const url = ctx.session.getString('gotoURL') ?? destinationUrl(ctx.flow.product.destinationURL, productIdOf(ctx));
-      if (!url) return { kind: 'error', reason: 'LEAVE_APP_ERROR|NO_DESTINATION' };
+      const named = arg(ctx, 'destination');
+      if (named !== undefined && (typeof named !== 'string' || named === '')) throw new Error('the argument "destination" is not a destination name');
+      const url = named !== undefined ? destinationUrl(ctx.config.destinations?.[named], productIdOf(ctx)) : (ctx.session.getString('gotoURL') ?? destinationUrl(ctx.flow.product.destinationURL, productIdOf(ctx)));
+      if (!url) return { kind: 'error', reason: `LEAVE_APP_ERROR|NO_DESTINATION${named !== undefined ? `|${named}` : ''}` };
       ctx.leave(url);
       return { kind: 'left', url };
     },
@@ -284,6 +290,10 @@ export const commandRegistry: Record<string, CommandHandler> = {
 
 /** Runs the current command step. Never throws: a failure is `{ kind: 'error' }`. */
 export async function runCommand(registry: Record<string, CommandHandler>, ctx: CommandContext): Promise<CommandOutcome> {
+  // EXIT-05, SUB-10: once the applicant has exited (the abandon status), no command runs: nothing
+  // is sent after the abandon, and no hand-off races the exit's way home. The applicant has left.
+  const app = ctx.state.app;
+  if (isObject(app) && app.abandonStatus === true) return { kind: 'left', url: '' };
   const handler = Object.prototype.hasOwnProperty.call(registry, ctx.command) ? registry[ctx.command] : undefined;
   if (!handler) return { kind: 'error', reason: `COMMAND_ERROR|${ctx.command}|not in the command registry` };
   let outcome: CommandOutcome;

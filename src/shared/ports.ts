@@ -17,6 +17,7 @@ export interface Telemetry {
 export type SessionKey =
   | 'productId'
   | 'productRedirect'
+  | 'landingPage'
   | 'moduleSequenceId'
   | 'modulePositionIndex'
   | 'potentialCustomerGuid'
@@ -59,6 +60,8 @@ export interface SponsorRequestConfig {
 export interface ServiceConfig {
   apiBaseUrl: string;
   joinStartUrl: string;
+  /** Named page destinations out of the app (config.json `destinations`, DEST-02): e.g. `proofing`, `pilot`. */
+  destinations?: Record<string, string>;
   sponsorRequest: SponsorRequestConfig;
 }
 

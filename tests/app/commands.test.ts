@@ -149,6 +149,30 @@ describe('leaving the app', () => {
     expect(await runCommand(commandRegistry, ctx)).toEqual({ kind: 'left', url: '/my/member-home' });
     expect(ctx.session.read()).toMatchObject({ variant: 'spouse', promotionCd: 'SPRING', utmSource: 'mail', consent: 'REVOKED' });
   });
+
+  it('leaveApp with a destination goes to that page of config.json `destinations`, {productId} filled; an unknown name is an error (DEST-02)', async () => {
+    const named = { ...config, destinations: { proofing: '/proofing/?product={productId}', pilot: '/pilot/' } };
+    const proofing = { ...context('leaveApp', {}, { destination: 'proofing' }), config: named };
+    expect(await runCommand(commandRegistry, proofing)).toEqual({ kind: 'left', url: '/proofing/?product=join-now' });
+    expect(proofing.leave).toHaveBeenCalledWith('/proofing/?product=join-now');
+    const pilot = { ...context('leaveApp', {}, { destination: 'pilot' }), config: named };
+    expect(await runCommand(commandRegistry, pilot)).toEqual({ kind: 'left', url: '/pilot/' });
+    const unknown = context('leaveApp', {}, { destination: 'pilot' });
+    expect(await runCommand(commandRegistry, unknown)).toEqual({ kind: 'error', reason: 'LEAVE_APP_ERROR|NO_DESTINATION|pilot' });
+    expect(unknown.leave).not.toHaveBeenCalled();
+    expect(() => parseConfig({ environment: 'production', apiBaseUrl: '/api/', contentBaseUrl: '/c/', destinations: { pilot: '' } })).toThrow(/destinations/);
+  });
+
+  it('no command runs once the applicant has exited (EXIT-05, SUB-10): nothing is sent, nothing moves', async () => {
+    const ctx = context('completeModule', { app: { abandonStatus: true }, individuals: { guid: 'g-1', lastStatus: 'update' } });
+    const requests: string[] = [];
+    const listen = ({ request }: { request: Request }): void => void requests.push(request.url);
+    server.events.on('request:start', listen);
+    expect(await runCommand(commandRegistry, ctx)).toEqual({ kind: 'left', url: '' });
+    server.events.removeListener('request:start', listen);
+    expect(requests).toEqual([]);
+    expect(ctx.leave).not.toHaveBeenCalled();
+  });
 });
 
 describe('content fragments (CONT-08..CONT-11)', () => {
