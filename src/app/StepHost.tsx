@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type RefObject } from 'react';
 import { availableAnswers, bindPath, answerPath, evaluateCondition, type StepView } from '../engine/flow';
-import { getPath, isObject, type JsonObject } from '../engine/state';
+import { getPath, isObject, withoutNulls, type JsonObject } from '../engine/state';
 import type { JsonValue } from '../rules/index';
 import type { QuestionPanel } from '../engine/formats.generated';
 import { QuestionScreen } from '../ui/screens/QuestionScreen';
@@ -25,7 +25,7 @@ const ReviewStep = lazy(() => import('./ReviewStep'));
 const Interstitial = loadWhenOpen<InterstitialProps & { open: boolean }>(() => import('../ui/template/Interstitial').then((m) => m.Interstitial));
 
 
-/** One command run per store version, even under StrictMode's double effects. */
+/** One command run per arrival on a command step (the store's move count), even under StrictMode's double effects. */
 const commandsStarted = new WeakMap<FlowStore, number>();
 
 type Shown = { key: string; element: ReactElement };
@@ -124,19 +124,21 @@ export function StepHost() {
   // Commands: run once per arrival on a command step.
   useEffect(() => {
     if (view.kind !== 'command' || !view.command) return;
-    const started = snap.version;
+    // A patch (the exit's abandon status, a content failure) changes the state, not the step:
+    // the command is not started again, and its result still counts.
+    const started = snap.moves;
     if (commandsStarted.get(store) === started) return;
     commandsStarted.set(store, started);
     const command = view.command;
     const startedAt = Date.now();
-    const stillHere = (): boolean => store.getSnapshot().version === started;
+    const stillHere = (): boolean => store.getSnapshot().moves === started;
     void Interstitial.preload().catch(() => undefined);
     void import('./command-step')
       .then((m) => m.runCommandStep({ app, view, command, startedAt, stillHere, setInterstitial: (change) => setInterstitial((s) => ({ ...s, ...change })) }))
       .catch((err: unknown) => {
         if (stillHere()) store.fail(`COMMAND_ERROR|${command}|${err instanceof Error ? err.message : String(err)}`);
       });
-  }, [view, snap.version, store, app]);
+  }, [view, snap.moves, store, app]);
 
   // The end of the flow in production: hand the applicant over (goto, else the product's destination).
   useEffect(() => {
@@ -195,7 +197,7 @@ export function StepHost() {
         const held = panel.heldError && evaluateCondition(flow, panel.heldError.when, state, ctx) ? panel.heldError.message : undefined;
         return (
           <Suspense fallback={<Loading />}>
-            <FormStep {...base} panel={panel} formData={isObject(data) ? data : {}} onValidatorRefused={onValidatorRefused} onSubmit={onSubmit} {...(held ? { heldErrorKey: held } : {})} />
+            <FormStep {...base} panel={panel} formData={isObject(data) ? withoutNulls(data) : {}} onValidatorRefused={onValidatorRefused} onSubmit={onSubmit} {...(held ? { heldErrorKey: held } : {})} />
           </Suspense>
         );
       }

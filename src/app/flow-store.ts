@@ -29,6 +29,8 @@ export interface FlowSnapshot {
   direction: Direction;
   /** Bumped on every change; screens are keyed on it. */
   version: number;
+  /** Bumped on every move (not on a patch): a command step runs once per arrival, whatever is patched meanwhile. */
+  moves: number;
   /** How many browser-forward steps can be redone. */
   redoDepth: number;
 }
@@ -59,7 +61,7 @@ export class FlowStore {
     this.today = options.today;
     this.telemetry = options.telemetry;
     this.onChange = options.onChange;
-    this.snap = { state: options.state, view: current(options.flow, options.state), direction: 'none', version: 0, redoDepth: 0 };
+    this.snap = { state: options.state, view: current(options.flow, options.state), direction: 'none', version: 0, moves: 0, redoDepth: 0 };
   }
 
   context(): FlowContext {
@@ -160,7 +162,7 @@ export class FlowStore {
   private commit(state: AppState, direction: Direction, clearsRedo: boolean): void {
     if (clearsRedo) this.redoStack = [];
     const view = current(this.flow, state);
-    this.snap = { state, view, direction, version: this.snap.version + 1, redoDepth: this.redoStack.length };
+    this.snap = { state, view, direction, version: this.snap.version + 1, moves: this.snap.moves + 1, redoDepth: this.redoStack.length };
     this.emit();
     // What the applicant does not see waits until the new screen is painted.
     afterPaint(() => this.telemetry.track('step_view', { kind: view.kind, module: view.module, step: view.step, variant: view.variant }));

@@ -28,7 +28,7 @@ import type { FormPanel } from './formats.generated';
 import { checkForm as runChecks, isSuppressed, normalizeFormData, suppressedFields, withoutSuppressed } from './form-check';
 import { messageVars, schemaMessageKey, UNKNOWN_MESSAGE_KEYS, type SchemaErrorRef } from './form-messages';
 import type { DocumentSet } from './loader';
-import { getPath, isObject, type AppState, type JsonObject } from './state';
+import { getPath, isObject, withoutNulls, type AppState, type JsonObject } from './state';
 import { buildPayload } from './payload';
 import {
   acceptedPatch,
@@ -333,7 +333,7 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
       const fields = [...new Set([...Object.keys((panel.schema.properties ?? {}) as object), ...leafFields(panel.schema as JsonValue).map((f) => f.split('.')[0] as string)])].filter((f) => !isSuppressed(f, suppressed));
       // As the browser does, the form starts from what is stored at its bind path (a field given on an earlier panel of the same data).
       const stored = getPath(state, bindPath(panel, view.variant));
-      const data: JsonObject = isObject(stored) ? { ...stored } : {};
+      const data: JsonObject = isObject(stored) ? withoutNulls(stored) : {};
       const keys: string[] = [];
       for (const field of fields) {
         const key = answerKey(field, view.variant);

@@ -58,3 +58,16 @@ export function mergePatch(target: JsonValue | undefined, patch: JsonValue): Jso
   }
   return out;
 }
+
+/**
+ * A form's stored data as the form starts from it: `null` means "no answer" (a rule that found
+ * nothing to copy, e.g. a member number not given in triage), so it is left out, deeply.
+ */
+export function withoutNulls(value: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (v === null) continue;
+    out[k] = isObject(v) ? withoutNulls(v) : v;
+  }
+  return out;
+}
