@@ -191,13 +191,13 @@ describe('the lifecycle commands (SUB-01..SUB-30)', () => {
     expect(out.kind === 'result' && out.result.patch?.['error.reason']).toBe('PAYLOAD_ERROR|STATUS_500|999999');
   });
 
-  it('the lifecycle status comes from the rules: detour on the error route, abandon after exit (SUB-02, SUB-03)', async () => {
+  it('after the exit (the abandon status) no command runs: the exit itself sends abandon, nothing follows it (SUB-03, SUB-10, EXIT-05)', async () => {
     const session = new SessionStore(new MemoryStorage(), { log: vi.fn() });
     const created = await runCommand(commandRegistry, context('moduleUpdate', { ...person('Doe'), ...at(2) }, {}, session));
     const guid = created.kind === 'result' ? String(created.result.patch?.['individuals.guid']) : '';
-    await runCommand(commandRegistry, context('moduleUpdate', { ...person('Doe'), ...at(3), individuals: { guid, lastStatus: 'modified-create' }, app: { abandonStatus: true } }, {}, session));
-    expect(requests.map((r) => r.body?.status)).toEqual(['modified-create', 'abandon']);
-    expect(session.getString('jwtKey')).toBeUndefined();
+    const after = await runCommand(commandRegistry, context('moduleUpdate', { ...person('Doe'), ...at(3), individuals: { guid, lastStatus: 'modified-create' }, app: { abandonStatus: true } }, {}, session));
+    expect(after).toEqual({ kind: 'left', url: '' });
+    expect(requests.map((r) => r.body?.status)).toEqual(['modified-create']);
   });
 
   it('callDetour sends detour with the held token, then clears it (SUB-30)', async () => {
