@@ -244,9 +244,12 @@ describe.each(WIDTHS)('whole journeys to the review page at %i px (sandbox on, a
     await pressContinue(page);
     screen = await settled(screen);
     expect(screen).toMatchObject({ step: 'search-sponsor', variant: 'parent' });
+    // The member number given in triage is already in the search form.
+    expect(await field(page, 'Member number').inputValue()).toBe('123456789');
     await type(page, 'First name', 'Luis');
     await type(page, 'Last name', 'Reyes');
-    // One piece is not enough (SPON-24): the message shows, then a second piece is given.
+    // Without it, one piece is not enough (SPON-24): the message shows, then a second piece is given.
+    await field(page, 'Member number').fill('');
     await type(page, 'ZIP code', '78701');
     await tick(page, 'My family member gave me this information and permission to use it.');
     await pressContinue(page);

@@ -416,15 +416,17 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
       'POST member-eligibility/sponsors create 201',
       'PUT member-eligibility/sponsors/{id} updateSponsor 200',
     ]);
-    const parent = { sponsorFirstNm: 'Luis', sponsorLastNm: 'Notfound', sponsorRelationshipType: 'P', sponsorMUSTERPartyIdTypeCd: 'MUSTER', sponsorSocialLast4: '4321', sponsorPostalCode: '78701' };
+    // The member number given in triage fills the search form, so it travels too, rearranged by
+    // config.json's order (the identity here: no sponsorRequest in this config), SPON-16/17.
+    const parent = { sponsorFirstNm: 'Luis', sponsorLastNm: 'Notfound', sponsorRelationshipType: 'P', sponsorMUSTERPartyTdId: '123456789', sponsorMUSTERPartyIdTypeCd: 'MUSTER', sponsorSocialLast4: '4321', sponsorPostalCode: '78701' };
     const [search, create, update] = sponsors.map((r) => r.body as { sponsor: Record<string, unknown> } & Record<string, unknown>);
     // SPON-13: the envelope, nothing beyond it; SPON-14: every sponsor field with a value, last 4 as sponsorSocialLast4 (SPON-19).
     for (const [envelope, status] of [[search, 'search'], [create, 'create']] as const) {
       expect(Object.keys(envelope ?? {}).sort()).toEqual(['channelType', 'productId', 'sponsor', 'sponsor-potential-customer', 'status']);
       expect(envelope).toEqual({ channelType: 'DIGITAL_MODEL', productId: 'join-now', status, sponsor: parent, 'sponsor-potential-customer': { basicInfo: { ctznLocCd: '99' } } });
     }
-    // SPON-30: the update names the created sponsor by its id; the SSN only for quote flows (join-now is not one).
-    expect(update).toEqual({ channelType: 'DIGITAL_MODEL', productId: 'join-now', status: 'updateSponsor', sponsor: { sponsorRelationshipType: 'P', sponsorCustId: expect.stringMatching(/^S/) as unknown, sponsorMUSTERPartyIdTypeCd: 'MUSTER' }, 'sponsor-potential-customer': { basicInfo: { ctznLocCd: '99' } } });
+    // SPON-30: the update names the created sponsor by its id and party id; the SSN only for quote flows (join-now is not one).
+    expect(update).toEqual({ channelType: 'DIGITAL_MODEL', productId: 'join-now', status: 'updateSponsor', sponsor: { sponsorRelationshipType: 'P', sponsorCustId: expect.stringMatching(/^S/) as unknown, sponsorMUSTERPartyTdId: '123456789', sponsorMUSTERPartyIdTypeCd: 'MUSTER' }, 'sponsor-potential-customer': { basicInfo: { ctznLocCd: '99' } } });
     expect(sponsors[2]?.path).toBe('member-eligibility/sponsors/{id}');
     // The prospect: the parent connection (PAY-14..PAY-16), consent from the sponsor form (PAY-06), the created sponsor's id (PAY-07).
     expect(statuses()).toEqual(['POST enrollment/customers modified-create', 'PUT enrollment/customers/{id} complete']);
