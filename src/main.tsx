@@ -63,7 +63,7 @@ void boot({
         break;
       }
       case 'blocked':
-        root.render(<BlockingPage kind={result.reason} content={result.content} brand={result.brand} />);
+        root.render(<BlockingPage kind={result.reason} content={result.content} brand={result.brand} {...(result.reason === 'version' ? { restartUrl: result.restartUrl } : {})} />);
         break;
       case 'failed':
         root.render(<BlockingPage kind="trap" content={result.content} brand={result.brand} />);

@@ -10,7 +10,7 @@
 import shellStrings from '../../content/en/shell.json';
 import { toErrorRoute, startFlow, stepOf, currentCoordinate, DEFAULT_PRODUCT, DEFAULT_SEQUENCE, type Flow } from '../engine/flow';
 import type { DocumentSet } from '../engine/loader';
-import type { AppState, JsonObject } from '../engine/state';
+import { setPath, type AppState, type JsonObject } from '../engine/state';
 import type { JsonValue } from '../rules/index';
 import { createContent, createContentFor, bundleSource, contentSource, type AppContent } from '../ui/content';
 import { createTelemetry, type AppTelemetry } from '../ui/telemetry';
@@ -73,6 +73,8 @@ export interface AppInstance {
 export type BootResult =
   | { kind: 'ready'; app: AppInstance }
   | { kind: 'blocked'; reason: 'private' | 'support'; content: AppContent; telemetry: AppTelemetry; brand: string }
+  /** An entry URL naming a version the product does not declare (SESS-06): the version page, with a link to the same entry without it. */
+  | { kind: 'blocked'; reason: 'version'; content: AppContent; telemetry: AppTelemetry; brand: string; restartUrl: string }
   | { kind: 'failed'; reason: string; content: AppContent; telemetry: AppTelemetry; brand: string }
   | { kind: 'redirected'; url: string };
 
@@ -84,6 +86,20 @@ export function shellContent(telemetry?: AppTelemetry): AppContent {
 export function localToday(now: Date = new Date()): string {
   const p = (n: number): string => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+}
+
+/** The versions a product document declares (SESS-06); the last is its current one. Default ["1"]. */
+export function productVersions(flow: Flow): string[] {
+  const v = flow.product.versions;
+  return v && v.length > 0 ? v : ['1'];
+}
+
+/** The entry URL without its `version` parameter: where the version page's link goes. */
+function withoutVersion(env: BootEnv): string {
+  const q = new URLSearchParams(env.location.search);
+  q.delete('version');
+  const rest = q.toString();
+  return `${env.location.origin}${env.baseUrl}${rest ? `?${rest}` : ''}`;
 }
 
 function validRestoredState(flow: Flow, state: AppState): boolean {
@@ -202,17 +218,54 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   const productId = flow.productId;
   const ctx = { today: env.today() };
 
+  const versions = productVersions(flow);
+  const currentVersion = versions[versions.length - 1] as string;
+  const prefillEntry = resuming && rawQuery.action === 'prefill';
+
+  // A saved session comes back: a reload (a step URL with a snapshot), or an entry with
+  // action=resume/prefill and a complete stored session (SESS-03) whose snapshot is of this
+  // product and sequence. It lands on the same step, or on the start of its module when the
+  // documents changed under it (src/engine/restore.ts). A product that starts on prefill
+  // (FLOW-11, `startOnPrefill`) starts at its start position on a prefill entry instead.
+  const restoreFrom =
+    snapshot && snapshot.productId === productId && snapshot.sequenceId === flow.sequenceId && (!isEntry || (resuming && !(prefillEntry && flow.product.startOnPrefill === true)))
+      ? snapshot
+      : undefined;
   let state: AppState | undefined;
-  if (!isEntry && snapshot && snapshot.productId === productId && validRestoredState(flow, snapshot.state)) {
+  if (restoreFrom) {
     // TRI-05: a session stored by an older version may hold older notations of an answer. The
     // code loads only for a restored session (the first screen's JS budget).
-    const { answerAliases, normalizeStateAnswers } = await import('../engine/answer-aliases');
-    state = normalizeStateAnswers(answerAliases(docs), snapshot.state);
+    const [{ answerAliases, normalizeStateAnswers }, { restoreSession }] = await Promise.all([import('../engine/answer-aliases'), import('../engine/restore')]);
+    const restored = restoreSession(flow, normalizeStateAnswers(answerAliases(docs), restoreFrom.state), ctx);
+    state = restored.state;
+    const savedVersion = typeof restoreFrom.version === 'string' ? restoreFrom.version : '';
+    if (savedVersion !== currentVersion || restored.landed !== 'same-step') {
+      telemetry.log('info', 'session restored into changed documents', { product: productId, from: savedVersion, to: currentVersion, landed: restored.landed });
+    }
   }
+  // SESS-06: a new session's version must be one the product declares; another is refused
+  // with the version page (docs/decisions.md), whose link starts the same entry without it.
+  if (!state && !resuming && isEntry && query.version !== undefined && !versions.includes(query.version)) {
+    telemetry.log('warn', 'unknown version: the version page is shown', { product: productId, version: query.version });
+    return { kind: 'blocked', reason: 'version', content: fallback, telemetry, brand: config.brand, restartUrl: withoutVersion(env) };
+  }
+  // Prefill (PAY-36): the details the sending page left in the session, read into memory and
+  // removed from storage (src/app/prefill.ts); its code loads only when there are details.
+  let prefilled: AppState = {};
+  if (resuming && stored.prefillDetails !== undefined) {
+    const { applyPrefill } = await import('./prefill');
+    const applied = applyPrefill(state ?? {}, stored.prefillDetails);
+    if (state) state = applied.state;
+    else prefilled = applied.state;
+    session.remove('prefillDetails');
+    telemetry.log('info', 'prefill details read', { fields: applied.fields, status: str(stored.prefillStatus) ?? '' });
+  }
+  // The status the sending page left is the one that counts (PAY-36), also in a restored session.
+  if (state && resuming) state = setPath(state, 'session.prefillStatus', str(stored.prefillStatus) ?? '');
   const newSession = state === undefined;
   if (!state) {
     const given = isEntry ? query : {};
-    const version = given.version && (flow.product.versions ?? []).includes(given.version) ? given.version : undefined;
+    const version = given.version && versions.includes(given.version) ? given.version : undefined;
     // SESS-08: goto only when no valid product is given, and only past the safety check.
     const goto = !(given.product && productValid) ? safeGoto(given.goto, env.location.origin) : undefined;
     const sessionSlice: JsonObject = {
@@ -237,9 +290,10 @@ export async function boot(env: BootEnv): Promise<BootResult> {
     if (cfg.bankFlow !== undefined) configSlice.bankFlow = cfg.bankFlow;
     if (cfg.quoteFlow !== undefined) configSlice.quoteFlow = cfg.quoteFlow;
     if (cfg.basicInfoCollected !== undefined) configSlice.basicInfoCollected = cfg.basicInfoCollected;
-    const position = resuming ? Number(stored.modulePositionIndex) : undefined;
+    // SESS-03: the stored position; FLOW-11: a product that starts on prefill takes its start rules on a prefill entry.
+    const position = resuming && !(prefillEntry && flow.product.startOnPrefill === true) ? Number(stored.modulePositionIndex) : undefined;
     state = startFlow(flow, ctx, {
-      initial: { session: sessionSlice, config: configSlice },
+      initial: { ...prefilled, session: sessionSlice, config: configSlice },
       ...(position !== undefined && Number.isInteger(position) && position >= 0 && position < flow.modules.length ? { position } : {}),
       ...(nonProduction && given.panel ? { panel: given.panel } : {}),
     });
@@ -263,7 +317,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
     const position = typeof (s.flow as JsonObject | undefined)?.position === 'number' ? ((s.flow as JsonObject).position as number) : 0;
     const variant = str((s.triage as JsonObject | undefined)?.variant);
     session.set({
-      flowState: { productId, sequenceId: flow.sequenceId, state: redactPersonal(s) },
+      flowState: { productId, sequenceId: flow.sequenceId, version: currentVersion, state: redactPersonal(s) },
       modulePositionIndex: Math.max(0, position),
       ...(variant ? { variant } : {}),
     });

@@ -231,9 +231,11 @@ description?: string
 requirements?: RequirementIds
 config?: Config
 /**
- * The `version` values valid for this product (SESS-06). An invalid version is ignored.
+ * The `version` values valid for this product (SESS-06); the last one is the document's current version, which a saved session carries (docs/decisions.md, 'Session start (issue 11)'). Default ["1"]. An entry URL naming another version is refused with the version page; add a new value at the end when the flow's steps change.
+ * 
+ * @minItems 1
  */
-versions?: string[]
+versions?: [string, ...(string)[]]
 destinationURL?: Destination
 disclaimers?: Disclosure[]
 footnotes?: Disclosure[]
@@ -262,6 +264,10 @@ when?: Condition
 index: number
 requirements?: RequirementIds
 }[]
+/**
+ * An entry with action=prefill starts at the `startPosition` rules' index (evaluated with the stored prefill status) instead of the stored module position (FLOW-11: prefill products keep the position at 0 or 1). Default false: the stored position (SESS-03).
+ */
+startOnPrefill?: boolean
 /**
  * Where any error state goes: a detour step, which then leads to the trap (FLOW-14). Default: module `system`, step `detour`.
  */
