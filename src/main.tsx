@@ -8,6 +8,7 @@ import { App } from './app/App';
 import { boot, localToday, shellContent } from './app/boot';
 import { BlockingPage } from './ui/template/BlockingPage';
 import { leaveApp } from './services/navigation';
+import type { EarlyRequests } from './app/early';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -21,6 +22,8 @@ void boot({
   fetch: (input, init) => window.fetch(input, init),
   today: () => localToday(),
   leave: leaveApp,
+  // config.json and the pack, requested by index.html's inline script (src/app/early.ts).
+  early: (window as { __musterEarly?: EarlyRequests }).__musterEarly ?? {},
 }).then(
   (result) => {
     switch (result.kind) {

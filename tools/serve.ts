@@ -4,7 +4,10 @@
  * Used by the end-to-end tests and the benchmark; `npm run serve` for a person.
  *   tsx tools/serve.ts [--port 4173] [--no-csp]
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +15,16 @@ import { fileURLToPath } from 'node:url';
 export const STRICT_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 const BASE = '/join/get-started/';
+
+/**
+ * The strict CSP for a built index.html: `script-src 'self'` plus the hash of each inline script
+ * it holds (the one that starts the first requests, src/app/early.ts). A host sends the same; the
+ * hash changes only when that script or the base path changes.
+ */
+export function cspFor(indexHtml: string): string {
+  const hashes = [...indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '', 'utf8').digest('base64')}'`);
+  return hashes.length === 0 ? STRICT_CSP : STRICT_CSP.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`);
+}
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -23,6 +36,26 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
   '.woff2': 'font/woff2',
 };
+
+/** Text files are sent gzip-compressed when the browser accepts it, as any real host does (the first screen's figures depend on it). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.map']);
+const gzipped = new Map<string, Buffer>();
+
+function send(req: IncomingMessage, res: ServerResponse, file: string, body: Buffer): void {
+  if (COMPRESSIBLE.has(path.extname(file)) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    const key = `${file}:${body.length}`;
+    let zipped = gzipped.get(key);
+    if (!zipped) {
+      zipped = gzipSync(body, { level: 9 });
+      gzipped.set(key, zipped);
+    }
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.end(zipped);
+    return;
+  }
+  res.end(body);
+}
 
 export interface ServeOptions {
   root: string;
@@ -36,10 +69,16 @@ export interface ServeOptions {
 
 export function serveDist(options: ServeOptions): Promise<{ server: Server; url: string }> {
   const root = path.resolve(options.root);
+  let csp = STRICT_CSP;
+  try {
+    csp = cspFor(readFileSync(path.join(root, 'index.html'), 'utf8'));
+  } catch {
+    // No index.html yet: the pages this server can answer hold no inline script.
+  }
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (options.csp !== false) res.setHeader('Content-Security-Policy', STRICT_CSP);
+      if (options.csp !== false) res.setHeader('Content-Security-Policy', csp);
       res.setHeader('X-Content-Type-Options', 'nosniff');
       const answered = options.route?.(url.pathname, req.method ?? 'GET');
       if (answered) {
@@ -78,7 +117,7 @@ export function serveDist(options: ServeOptions): Promise<{ server: Server; url:
       }
       res.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
       if (file.endsWith('mockServiceWorker.js')) res.setHeader('Service-Worker-Allowed', BASE);
-      res.end(await readFile(file));
+      send(req, res, file, await readFile(file));
     })().catch((err: unknown) => {
       res.statusCode = 500;
       res.end(String(err));

@@ -39,6 +39,8 @@ function useFragmentLoader(app: AppInstance): (key: string) => Promise<JsonValue
   return useMemo(() => {
     const fetchFragment = createFragmentService(app.config.contentBaseUrl, app.telemetry);
     return async (key: string) => {
+      const first = app.takeFirstFragment(key);
+      if (first) return first;
       await app.servicesReady();
       return fetchFragment(key, { authenticated: false });
     };

@@ -25,6 +25,8 @@ import { appPath, BASENAME } from './routes';
 import { canResume, parseEntryQuery, referrerRedirect, safeGoto, type EntryQuery } from './session';
 import { SessionStore, storageAvailable, type SessionValues } from './storage';
 import type { Leave } from '../services/navigation';
+import { createFragmentService } from '../services/fragments';
+import { earlyFetch, type EarlyRequests } from './early';
 
 /** PROD-16: the feature flags of this build. */
 export const BUILD_FLAGS = { federalAgencies: true, prefillEnabled: true, expansion: false } as const;
@@ -41,6 +43,8 @@ export interface BootEnv {
   console?: Pick<Console, 'info' | 'warn' | 'error' | 'debug'>;
   /** The question screens' auto-advance delay (tests pass 0); default the screens' 500 ms (UI-02). */
   autoAdvanceMs?: number;
+  /** config.json and the pack, already requested by index.html (src/app/early.ts). */
+  early?: EarlyRequests;
 }
 
 export interface AppInstance {
@@ -68,6 +72,11 @@ export interface AppInstance {
    * clean); findings are logged here, the caller shows the trap.
    */
   verifyDocuments(): Promise<Diagnostic[]>;
+  /**
+   * The first screen's milestone content, requested by boot as soon as its key was known (before
+   * the first render): the screen's first attempt for that key takes it, once.
+   */
+  takeFirstFragment(key: string): Promise<JsonValue> | undefined;
 }
 
 export type BootResult =
@@ -128,14 +137,16 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   const resuming = isEntry && canResume(stored, rawQuery.action);
   const requested = !isEntry && snapshot ? snapshot.productId : resuming ? (str(stored.productId) ?? DEFAULT_PRODUCT) : (rawQuery.product ?? DEFAULT_PRODUCT);
 
-  // The config and the product's documents are fetched together: two requests, in parallel.
-  const packPromise = fetchProductPack(env.baseUrl, requested, env.fetch).then(
+  // The config and the product's documents are fetched together: two requests, in parallel,
+  // usually already under way from index.html (src/app/early.ts).
+  const fetcher = earlyFetch(env.baseUrl, env.early, env.fetch);
+  const packPromise = fetchProductPack(env.baseUrl, requested, fetcher).then(
     (pack) => ({ pack }),
     (error: unknown) => ({ error }),
   );
   let config: RuntimeConfig;
   try {
-    config = await fetchConfig(env.baseUrl, env.fetch);
+    config = await fetchConfig(env.baseUrl, fetcher);
   } catch (err) {
     early.log('error', 'runtime config failed to load', { reason: err instanceof Error ? err.message : 'unknown' });
     return { kind: 'failed', reason: 'config', content: shellContent(early), telemetry: early, brand: 'muster' };
@@ -214,7 +225,6 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   }
 
   const demo = config.demo || query.demo === true || (!isEntry && stored.demo === true) || (resuming && stored.demo === true);
-  const content = await createContentFor(contentSource(docs.content, docs.demoContent, demo), telemetry);
   const productId = flow.productId;
   const ctx = { today: env.today() };
 
@@ -323,6 +333,19 @@ export async function boot(env: BootEnv): Promise<BootResult> {
     });
   };
   const store = new FlowStore({ flow, state, today: env.today, telemetry, onChange: persist });
+  // The first screen's milestone content is requested now that its key is known, before the copy
+  // is prepared and the screen rendered (with the sandbox on, once its worker is up).
+  let firstFragment: { key: string; promise: Promise<JsonValue> } | undefined;
+  let servicesReady: () => Promise<void> = () => Promise.resolve();
+  const firstView = store.view;
+  if (firstView.kind === 'milestone') {
+    const key = firstView.content ?? firstView.step;
+    const fetchFragment = createFragmentService(config.contentBaseUrl, telemetry);
+    const promise = (config.sandbox ? Promise.resolve().then(() => servicesReady()) : Promise.resolve()).then(() => fetchFragment(key, { authenticated: false }));
+    promise.catch(() => undefined); // the screen handles a failure (CONT-12..CONT-14)
+    firstFragment = { key, promise };
+  }
+  const content = await createContentFor(contentSource(docs.content, docs.demoContent, demo), telemetry);
   telemetry.setPersonalValues(() => personalValues(store.state));
   persist(state);
   // The analytics events of doc 2 §9 come from the flow's state changes (src/app/analytics.ts); their
@@ -335,7 +358,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
 
   let verified: Promise<Diagnostic[]> | undefined;
   let sandbox: Promise<void> | undefined;
-  const servicesReady = (): Promise<void> => {
+  servicesReady = (): Promise<void> => {
     if (!config.sandbox) return Promise.resolve();
     sandbox ??= startSandboxFor(env, config, content).catch((err: unknown) => {
       telemetry.log('error', 'sandbox failed to start', { reason: err instanceof Error ? err.message : 'unknown' });
@@ -363,6 +386,12 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       env,
       stopPersisting: () => {
         persisting = false;
+      },
+      takeFirstFragment: (key) => {
+        const first = firstFragment;
+        if (!first || first.key !== key) return undefined;
+        firstFragment = undefined;
+        return first.promise;
       },
       verifyDocuments: () => {
         verified ??= verifyPack(pack, sequenceId).then((findings) => {

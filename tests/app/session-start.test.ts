@@ -3,7 +3,7 @@
  * into changed documents (docs/decisions.md, "Session start (issue 11)"), prefill (PAY-36,
  * SESS-03, FLOW-11), through the real boot.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadTelemetryCore } from '../../src/ui/telemetry';
 import { SESSION_NAMESPACE } from '../../src/app/storage';
 import { getPath } from '../../src/engine/state';
@@ -211,5 +211,43 @@ describe('prefill (PAY-36, SESS-03, FLOW-11)', () => {
       expect(app.store.view.module, `${String(startOnPrefill)} ${action} ${status}`).toBe(module);
       expect(getPath(app.store.state, 'eligibility.self.personalInfo.firstName')).toBe('Ada');
     }
+  });
+});
+
+describe('the first requests (issue 11: the request chain)', () => {
+  it("requests the first milestone's content as soon as boot knows its key, and hands it to the screen once", async () => {
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ data: { heading: 'Remote' } }));
+    try {
+      const app = ready((await bootWith()).result);
+      expect(app.store.view.kind).toBe('milestone');
+      const key = app.store.view.content ?? app.store.view.step;
+      expect(spy.mock.calls.map((c) => String(c[0]))).toEqual([`${ORIGIN}/content/public/objects/${key}`]);
+      expect(app.takeFirstFragment('another-key')).toBeUndefined();
+      await expect(app.takeFirstFragment(key)).resolves.toEqual({ heading: 'Remote' });
+      // Once: a retry by the screen makes a request of its own.
+      expect(app.takeFirstFragment(key)).toBeUndefined();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('takes config.json and the pack from the requests index.html started, and fetches what they do not cover', async () => {
+    const server = fakeServer();
+    const early = { config: server.fetch('/join/get-started/config.json'), pack: { product: 'join-now', response: server.fetch('/join/get-started/packs/join-now.json') } };
+    const before = server.requests.length;
+    const storage = new MemoryStorage();
+    const env = (await bootWith({ server, storage })).env;
+    // A second boot with the early requests: nothing new is fetched for config.json and the pack.
+    const { boot } = await import('../../src/app/boot');
+    const n = server.requests.length;
+    const result = await boot({ ...env, early });
+    expect(result.kind).toBe('ready');
+    expect(server.requests.length).toBe(n);
+    expect(before).toBe(2);
+    // Early requests for another product are not used: boot fetches the product it chose.
+    const other = { pack: { product: 'no-such-product', response: server.fetch('/join/get-started/packs/no-such-product.json') } };
+    const m = server.requests.length;
+    expect((await boot({ ...env, early: other })).kind).toBe('ready');
+    expect(server.requests.slice(m).map((r) => r.replace(/^.*get-started\//, ''))).toEqual(['packs/join-now.json', 'config.json']);
   });
 });
