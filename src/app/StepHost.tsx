@@ -3,24 +3,24 @@
  * command steps through the registry (ROUTE-19): a command has no UI; the last screen stays
  * frozen under it, and the interstitial shows if the wait passes a second.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
 import { availableAnswers, bindPath, answerPath, evaluateCondition, type StepView } from '../engine/flow';
 import { getPath, isObject, withoutNulls, type JsonObject } from '../engine/state';
-import type { JsonValue } from '../rules/index';
 import type { QuestionPanel } from '../engine/formats.generated';
 import { QuestionScreen } from '../ui/screens/QuestionScreen';
 import { MilestoneScreen } from '../ui/screens/MilestoneScreen';
 import { Transition } from '../ui/template/Transition';
+import { preloadProgressBar } from '../ui/template/Template';
 import { loadWhenOpen } from '../ui/components/load-when-open';
 import type { InterstitialProps } from '../ui/template/Interstitial';
 import { useApp, useFlow, useShell } from './context';
 import type { AppInstance } from './boot';
 import type { FlowStore } from './flow-store';
 import { destinationUrl } from '../services/navigation';
-import { createFragmentService } from '../services/fragments';
 
-const FormStep = lazy(() => import('./FormStep'));
-const ReviewStep = lazy(() => import('./ReviewStep'));
+// The screens that show the progress bar load its code alongside their own (src/ui/template/Template.tsx).
+const FormStep = lazy(() => (preloadProgressBar(), import('./FormStep')));
+const ReviewStep = lazy(() => (preloadProgressBar(), import('./ReviewStep')));
 /** The interstitial shows only when a command's wait passes a second; its code loads as the command starts. */
 const Interstitial = loadWhenOpen<InterstitialProps & { open: boolean }>(() => import('../ui/template/Interstitial').then((m) => m.Interstitial));
 
@@ -32,19 +32,6 @@ type Shown = { key: string; element: ReactElement };
 
 function screenKey(app: AppInstance, view: StepView): string {
   return `${app.store.depth}:${view.position}:${view.module}:${view.step}:${view.variant}`;
-}
-
-/** A fragment loader per app: the content service, once the services are up (the sandbox, when on). */
-function useFragmentLoader(app: AppInstance): (key: string) => Promise<JsonValue> {
-  return useMemo(() => {
-    const fetchFragment = createFragmentService(app.config.contentBaseUrl, app.telemetry);
-    return async (key: string) => {
-      const first = app.takeFirstFragment(key);
-      if (first) return first;
-      await app.servicesReady();
-      return fetchFragment(key, { authenticated: false });
-    };
-  }, [app]);
 }
 
 /** Focus on the heading once, when the page mounts (as the screens do). */
@@ -115,7 +102,7 @@ export function StepHost() {
   const { store, flow, content, telemetry } = app;
   const last = useRef<Shown | undefined>(undefined);
   const [interstitial, setInterstitial] = useState<{ visible: boolean; kind: 'processing' | 'profile' }>({ visible: false, kind: 'processing' });
-  const loadFragment = useFragmentLoader(app);
+  const loadFragment = app.loadFragment;
   const onValidatorRefused = useCallback((panelId: string, code: string) => store.fail(`FORM_VALIDATOR_ERROR|${code}|${panelId}`), [store]);
   // FLOW-21; the trap ends a failed flow (FLOW-14), so it offers no way back into it.
   const canGoBack = store.depth > 1 && view.position >= 0;

@@ -8,9 +8,9 @@
  * session, and it lands on the same step with the same (non-personal) answers.
  */
 import shellStrings from '../../content/en/shell.json';
-import { toErrorRoute, startFlow, stepOf, currentCoordinate, DEFAULT_PRODUCT, DEFAULT_SEQUENCE, type Flow } from '../engine/flow';
+import { startFlow, DEFAULT_PRODUCT, DEFAULT_SEQUENCE, type Flow } from '../engine/flow';
 import type { DocumentSet } from '../engine/loader';
-import { setPath, type AppState, type JsonObject } from '../engine/state';
+import type { AppState, JsonObject } from '../engine/state';
 import type { JsonValue } from '../rules/index';
 import { createContent, createContentFor, bundleSource, contentSource, type AppContent } from '../ui/content';
 import { createTelemetry, type AppTelemetry } from '../ui/telemetry';
@@ -22,7 +22,7 @@ import type { ProductPack } from '../engine/pack';
 import { FlowStore } from './flow-store';
 import { isSnapshotRecord, personalValues, redactPersonal } from './persist';
 import { appPath, BASENAME } from './routes';
-import { canResume, parseEntryQuery, referrerRedirect, safeGoto, type EntryQuery } from './session';
+import { canResume, parseEntryQuery, referrerRedirect, type EntryQuery } from './session';
 import { SessionStore, storageAvailable, type SessionValues } from './storage';
 import type { Leave } from '../services/navigation';
 import { createFragmentService } from '../services/fragments';
@@ -73,10 +73,11 @@ export interface AppInstance {
    */
   verifyDocuments(): Promise<Diagnostic[]>;
   /**
-   * The first screen's milestone content, requested by boot as soon as its key was known (before
-   * the first render): the screen's first attempt for that key takes it, once.
+   * A milestone's content (CONT-08, unauthenticated), once the services can be called. The first
+   * screen's is requested by boot as soon as its key is known (before the first render); the
+   * first call for that key takes it, every other call makes a request.
    */
-  takeFirstFragment(key: string): Promise<JsonValue> | undefined;
+  loadFragment(key: string): Promise<JsonValue>;
 }
 
 export type BootResult =
@@ -95,27 +96,6 @@ export function shellContent(telemetry?: AppTelemetry): AppContent {
 export function localToday(now: Date = new Date()): string {
   const p = (n: number): string => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}
-
-/** The versions a product document declares (SESS-06); the last is its current one. Default ["1"]. */
-export function productVersions(flow: Flow): string[] {
-  const v = flow.product.versions;
-  return v && v.length > 0 ? v : ['1'];
-}
-
-/** The entry URL without its `version` parameter: where the version page's link goes. */
-function withoutVersion(env: BootEnv): string {
-  const q = new URLSearchParams(env.location.search);
-  q.delete('version');
-  const rest = q.toString();
-  return `${env.location.origin}${env.baseUrl}${rest ? `?${rest}` : ''}`;
-}
-
-function validRestoredState(flow: Flow, state: AppState): boolean {
-  const c = currentCoordinate(state);
-  if (!c) return false;
-  if (c.step === '@end' || c.step === '@error') return true;
-  return stepOf(flow, c) !== undefined;
 }
 
 function str(v: JsonValue | undefined): string | undefined {
@@ -228,7 +208,8 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   const productId = flow.productId;
   const ctx = { today: env.today() };
 
-  const versions = productVersions(flow);
+  // SESS-06: the versions the product declares (product.schema.json), the last its current one.
+  const versions = flow.product.versions ?? ['1'];
   const currentVersion = versions[versions.length - 1] as string;
   const prefillEntry = resuming && rawQuery.action === 'prefill';
 
@@ -242,42 +223,29 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       ? snapshot
       : undefined;
   let state: AppState | undefined;
-  if (restoreFrom) {
-    // TRI-05: a session stored by an older version may hold older notations of an answer. The
-    // code loads only for a restored session (the first screen's JS budget).
-    const [{ answerAliases, normalizeStateAnswers }, { restoreSession }] = await Promise.all([import('../engine/answer-aliases'), import('../engine/restore')]);
-    const restored = restoreSession(flow, normalizeStateAnswers(answerAliases(docs), restoreFrom.state), ctx);
-    state = restored.state;
-    const savedVersion = typeof restoreFrom.version === 'string' ? restoreFrom.version : '';
-    if (savedVersion !== currentVersion || restored.landed !== 'same-step') {
-      telemetry.log('info', 'session restored into changed documents', { product: productId, from: savedVersion, to: currentVersion, landed: restored.landed });
-    }
+  let prefilled: AppState = {};
+  if (restoreFrom || (resuming && stored.prefillDetails !== undefined)) {
+    ({ state, prefilled } = (await import('./resume')).resumeState({ flow, docs, today: ctx.today, telemetry, saved: restoreFrom, currentVersion, resuming, stored }));
+    // Prefill details are personal: read into memory, never kept at rest (src/app/prefill.ts).
+    if (stored.prefillDetails !== undefined) session.remove('prefillDetails');
   }
   // SESS-06: a new session's version must be one the product declares; another is refused
   // with the version page (docs/decisions.md), whose link starts the same entry without it.
   if (!state && !resuming && isEntry && query.version !== undefined && !versions.includes(query.version)) {
-    telemetry.log('warn', 'unknown version: the version page is shown', { product: productId, version: query.version });
-    return { kind: 'blocked', reason: 'version', content: fallback, telemetry, brand: config.brand, restartUrl: withoutVersion(env) };
+    telemetry.log('warn', 'unknown version', { product: productId, version: query.version });
+    const restart = new URL(env.location.href);
+    restart.searchParams.delete('version');
+    // Its copy is the product's (content/en/ui.json), not the shell's: the pack is loaded by now.
+    const content = await createContentFor(contentSource(docs.content, docs.demoContent, demo), telemetry);
+    return { kind: 'blocked', reason: 'version', content, telemetry, brand: config.brand, restartUrl: restart.href };
   }
-  // Prefill (PAY-36): the details the sending page left in the session, read into memory and
-  // removed from storage (src/app/prefill.ts); its code loads only when there are details.
-  let prefilled: AppState = {};
-  if (resuming && stored.prefillDetails !== undefined) {
-    const { applyPrefill } = await import('./prefill');
-    const applied = applyPrefill(state ?? {}, stored.prefillDetails);
-    if (state) state = applied.state;
-    else prefilled = applied.state;
-    session.remove('prefillDetails');
-    telemetry.log('info', 'prefill details read', { fields: applied.fields, status: str(stored.prefillStatus) ?? '' });
-  }
-  // The status the sending page left is the one that counts (PAY-36), also in a restored session.
-  if (state && resuming) state = setPath(state, 'session.prefillStatus', str(stored.prefillStatus) ?? '');
   const newSession = state === undefined;
   if (!state) {
     const given = isEntry ? query : {};
     const version = given.version && versions.includes(given.version) ? given.version : undefined;
     // SESS-08: goto only when no valid product is given, and only past the safety check.
-    const goto = !(given.product && productValid) ? safeGoto(given.goto, env.location.origin) : undefined;
+    // The check's code loads only when a goto is given (the first screen's budget).
+    const goto = given.goto !== undefined && !(given.product && productValid) ? (await import('./goto')).safeGoto(given.goto, env.location.origin) : undefined;
     const sessionSlice: JsonObject = {
       productId,
       moduleSequenceId: flow.sequenceId,
@@ -319,7 +287,8 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       ...(caller ? { callerId: caller } : {}),
     });
   }
-  if (!validRestoredState(flow, state)) state = toErrorRoute(flow, state, 'FLOW_ERROR|NO_STEP', ctx);
+  // Every state here is on a step of this flow: a new one from startFlow (which routes its own
+  // errors), a restored one from restoreSession (its step, its module's start, or the flow's start).
 
   let persisting = true;
   const persist = (s: AppState): void => {
@@ -333,19 +302,25 @@ export async function boot(env: BootEnv): Promise<BootResult> {
     });
   };
   const store = new FlowStore({ flow, state, today: env.today, telemetry, onChange: persist });
-  // The first screen's milestone content is requested now that its key is known, before the copy
-  // is prepared and the screen rendered (with the sandbox on, once its worker is up).
-  let firstFragment: { key: string; promise: Promise<JsonValue> } | undefined;
-  let servicesReady: () => Promise<void> = () => Promise.resolve();
+  const contentReady = createContentFor(contentSource(docs.content, docs.demoContent, demo), telemetry);
+  let sandbox: Promise<void> | undefined;
+  const servicesReady = (): Promise<void> => {
+    if (!config.sandbox) return Promise.resolve();
+    sandbox ??= contentReady.then((c) => startSandboxFor(env, config, c)).catch((err: unknown) => {
+      telemetry.log('error', 'sandbox failed to start', { reason: err instanceof Error ? err.message : 'unknown' });
+    });
+    return sandbox;
+  };
+  // The content service's calls (CONT-08), once the services can be called. The first screen's
+  // milestone content is requested now that its key is known, before the copy is prepared and the
+  // screen rendered; the screen's first attempt for that key takes it.
+  const fetchFragment = createFragmentService(config.contentBaseUrl, telemetry);
+  const requestFragment = (key: string): Promise<JsonValue> => servicesReady().then(() => fetchFragment(key, { authenticated: false }));
   const firstView = store.view;
-  if (firstView.kind === 'milestone') {
-    const key = firstView.content ?? firstView.step;
-    const fetchFragment = createFragmentService(config.contentBaseUrl, telemetry);
-    const promise = (config.sandbox ? Promise.resolve().then(() => servicesReady()) : Promise.resolve()).then(() => fetchFragment(key, { authenticated: false }));
-    promise.catch(() => undefined); // the screen handles a failure (CONT-12..CONT-14)
-    firstFragment = { key, promise };
-  }
-  const content = await createContentFor(contentSource(docs.content, docs.demoContent, demo), telemetry);
+  const firstKey = firstView.content ?? firstView.step;
+  let firstFragment = firstView.kind === 'milestone' ? { key: firstKey, promise: requestFragment(firstKey) } : undefined;
+  firstFragment?.promise.catch(() => undefined); // the screen handles a failure (CONT-12..CONT-14)
+  const content = await contentReady;
   telemetry.setPersonalValues(() => personalValues(store.state));
   persist(state);
   // The analytics events of doc 2 §9 come from the flow's state changes (src/app/analytics.ts); their
@@ -357,14 +332,6 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   });
 
   let verified: Promise<Diagnostic[]> | undefined;
-  let sandbox: Promise<void> | undefined;
-  servicesReady = (): Promise<void> => {
-    if (!config.sandbox) return Promise.resolve();
-    sandbox ??= startSandboxFor(env, config, content).catch((err: unknown) => {
-      telemetry.log('error', 'sandbox failed to start', { reason: err instanceof Error ? err.message : 'unknown' });
-    });
-    return sandbox;
-  };
 
   // A first screen that calls a service (a milestone's content, a command) starts the sandbox now,
   // alongside the first render; a first question screen leaves it for later.
@@ -387,11 +354,10 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       stopPersisting: () => {
         persisting = false;
       },
-      takeFirstFragment: (key) => {
+      loadFragment: (key) => {
         const first = firstFragment;
-        if (!first || first.key !== key) return undefined;
         firstFragment = undefined;
-        return first.promise;
+        return first?.key === key ? first.promise : requestFragment(key);
       },
       verifyDocuments: () => {
         verified ??= verifyPack(pack, sequenceId).then((findings) => {

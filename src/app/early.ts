@@ -12,17 +12,19 @@ export interface EarlyRequests {
   pack?: { product: string; response: Promise<Response> };
 }
 
-/** A fetch that hands out each early response once, to the request for its URL. */
-export function earlyFetch(baseUrl: string, early: EarlyRequests | undefined, fetcher: typeof fetch): typeof fetch {
-  if (!early) return fetcher;
-  const waiting = new Map<string, Promise<Response>>();
-  if (early.config) waiting.set(`${baseUrl}config.json`, early.config);
-  if (early.pack) waiting.set(`${baseUrl}packs/${encodeURIComponent(early.pack.product)}.json`, early.pack.response);
+/** A fetch that hands out each early response once, to the request for its URL (boot asks by URL string). */
+export function earlyFetch(baseUrl: string, early: EarlyRequests = {}, fetcher: typeof fetch = fetch): typeof fetch {
   return (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const found = waiting.get(url);
-    if (!found) return fetcher(input, init);
-    waiting.delete(url);
-    return found;
+    const url = String(input);
+    const { config, pack } = early;
+    if (config && url === `${baseUrl}config.json`) {
+      delete early.config;
+      return config;
+    }
+    if (pack && url === `${baseUrl}packs/${encodeURIComponent(pack.product)}.json`) {
+      delete early.pack;
+      return pack.response;
+    }
+    return fetcher(input, init);
   };
 }

@@ -1,6 +1,7 @@
 /** Session start rules (SESS-*, ROUTE-07, ROUTE-08) and the goto safety check against an open-redirect corpus. */
 import { describe, expect, it } from 'vitest';
-import { canResume, parseEntryQuery, referrerRedirect, safeGoto, validCitizenshipLocationCode } from '../../src/app/session';
+import { canResume, parseEntryQuery, referrerRedirect, validCitizenshipLocationCode } from '../../src/app/session';
+import { safeGoto } from '../../src/app/goto';
 import { corpus, ORIGIN } from './helpers';
 
 describe('the entry query (ROUTE-08)', () => {

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import type { ContentApi } from '../contract';
 import { Header } from './Header';
 import { loadWhenOpen } from '../components/load-when-open';
-import { ProgressBar } from './ProgressBar';
+import type { ProgressBarProps } from './ProgressBar';
 import { Disclosures } from './Disclosures';
 import type { DisclosureItem } from './disclosures';
 import type { ProgressModel } from '../../app/progress';
@@ -15,6 +15,13 @@ import appCss from '../styles/app.css?inline';
 import templateCss from './template.css?inline';
 
 const HelpDialog = loadWhenOpen(() => import('./HelpDialog').then((m) => m.HelpDialog));
+/**
+ * The progress bar is never on a first screen (triage questions and milestones hide it, UI-23):
+ * its code loads with the first screen that shows it (issue 11 kept the first screen's budget so).
+ */
+const ProgressBar = loadWhenOpen<ProgressBarProps & { open: boolean }>(() => import('./ProgressBar').then((m) => m.ProgressBar));
+/** Starts loading the progress bar's code (the form screen does, so its first panel shows the bar at once). */
+export const preloadProgressBar = (): void => void ProgressBar.preload().catch(() => undefined);
 
 adoptStyles(appCss);
 adoptStyles(templateCss);
@@ -52,7 +59,7 @@ export function Template({ content, brand, productId, theme, demo, progress, dis
         {...(onExit ? { exit: { label: content.text('app.header.exit'), onClick: onExit } } : {})}
       />
       <div className={withProgress ? 'mu-body mu-body--progress' : 'mu-body'}>
-        {withProgress && progress && <ProgressBar step={progress.step} total={progress.total} percent={progress.percent} sections={progress.sections} {...(progress.current !== undefined ? { current: progress.current } : {})} content={content} />}
+        {withProgress && progress && <ProgressBar open step={progress.step} total={progress.total} percent={progress.percent} sections={progress.sections} {...(progress.current !== undefined ? { current: progress.current } : {})} content={content} />}
         <main id="mu-main" className="mu-main" tabIndex={-1}>
           {children}
         </main>
