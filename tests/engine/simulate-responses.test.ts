@@ -153,3 +153,33 @@ describe('simulate reads the sponsor service\'s answers (SPON-04..SPON-12)', () 
     expect(bare.stop.message).toMatch(/needs config.json "sponsorRequest"/);
   });
 });
+describe('the shared decisions agree with the browser command', () => {
+  it('the complete step sends the status of its argument on the lifecycle state; planSend holds back a PUT without a customer id', () => {
+    const { flow } = resolveFlow(docs, 'join-now');
+    if (!flow) throw new Error('no join-now flow');
+    const state: AppState = { flow: { position: flow.modules.length - 1 }, individuals: { lastStatus: 'modified-create' } };
+    expect(lifecycleStatus(flow, 'completeModule', { status: { rule: 'lifecycle.memberFoundStatus' } }, state, '2026-11-22', 'c-1')).toBe('complete');
+    // No step argument: the catalogue's default (rule lifecycle.status): the last module has no next, so detour (rule 1).
+    expect(lifecycleStatus(flow, 'moduleUpdate', {}, state, '2026-11-22')).toBe('detour');
+    expect(planSend('complete', {})).toEqual({ skipped: 'no-customer-id' });
+    const decided = tableResult(flow, 'payloadSubmit', {}, { ...enrollmentAnswerOf(200, { data: { codes: [50012] } }) }, {}, '2026-11-22');
+    expect(decided).toMatchObject({ kind: 'result', outcome: 'next', status: 200, codes: ['50012'] });
+  });
+});
+
+describe('simulate --batch with HTTP answers', () => {
+  it('one result per line, each with its statuses', () => {
+    const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
+    const lines = [veteran({ payloadSubmit: created, completeModule: { status: 200, body: {} } }), veteran({ payloadSubmit: { status: 200, body: { codes: ['50017'] } }, callDetour: 'done' })];
+    const r = spawnSync(TSX, [path.join(PROJECT_ROOT, 'tools/simulate.ts'), '--batch', '--through-milestones'], { cwd: PROJECT_ROOT, encoding: 'utf8', input: lines.map((l) => JSON.stringify(l)).join('\n') });
+    expect(r.status, r.stderr).toBe(0);
+    const out = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { line: number; stop: { statuses?: string[]; step?: string } });
+    expect(out.map((o) => [o.line, o.stop.statuses, o.stop.step])).toEqual([
+      [1, ['modified-create', 'complete'], 'hand-off'],
+      [2, ['modified-create'], 'trap-door'],
+    ]);
+  });
+});
