@@ -192,6 +192,15 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
     return stopWith(undefined, { kind: 'error' }, { message: (err as Error).message });
   }
 
+  /** Whether the command a retry would run again (error.from) has a response left in its list. */
+  const responseLeft = (s: AppState): boolean => {
+    const from = getPath(s, 'error.from');
+    if (!isObject(from) || !flow) return false;
+    const step = flow.modules[from.position as number]?.graph.steps[from.step as string];
+    const name = step?.kind === 'command' ? step.command : undefined;
+    const given = name !== undefined ? responses[name] : undefined;
+    return Array.isArray(given) && (usedResponses.get(name as string) ?? 0) < given.length;
+  };
   for (let count = 0; count < MAX_STEPS; count++) {
     const view = current(flow, state);
     const errorReason = getPath(state, 'error.reason');
@@ -208,6 +217,8 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
         const step = flow.modules[view.position]?.graph.steps[view.step] ?? flow.extraModules.get(view.module)?.graph.steps[view.step];
         const terminal = (step?.next ?? []).length === 0;
         if (!options.throughMilestones || terminal) return stopWith(state, view);
+        // Try again (`@retry`, ERR-42) runs the failed command again: only while its list of responses has one left for it.
+        if ((step?.next ?? []).every((e) => e.to === '@retry') && !responseLeft(state)) return stopWith(state, view);
         state = forward(flow, state, ctx);
         continue;
       }

@@ -245,6 +245,20 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     expect(kept.productRedirect).toBe(encodeURIComponent('/my/member-home'));
   });
 
+  it('Try again on the 999999 page (persona Flaky) sends the submit again with the answers kept, and the applicant is signed up (ERR-42)', async () => {
+    await veteranToReview('Flaky');
+    await pressContinue(page);
+    await page.getByRole('heading', { name: 'Error submitting to service. Try again.' }).waitFor({ timeout: 20_000 });
+    expect(statuses()).toEqual(['POST enrollment/customers modified-create']);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    const url = await outside('/my/member-home');
+    expect(url.pathname).toBe('/my/member-home');
+    // The same prospect, sent again: nothing the applicant typed was lost.
+    expect(statuses()).toEqual(['POST enrollment/customers modified-create', 'POST enrollment/customers modified-create', 'PUT enrollment/customers/{id} complete']);
+    expectVeteranProspect(body(1), 'Flaky', 'modified-create');
+    expectVeteranProspect(body(2), 'Flaky', 'complete');
+  });
+
   it('a member number on the submit (persona Pilot): the join-opportunity pilot page, registration token and product URL kept', async () => {
     await veteranToReview('Pilot');
     await pressContinue(page);
