@@ -14,6 +14,7 @@ import {
   decideCreate,
   decideSearch,
   decideUpdate,
+  isSponsorDecision,
   searchFailed,
   sponsorAnswerOf,
   sponsorCustIdOf,
@@ -72,14 +73,12 @@ function readSponsor(http: Http, needsCustId: boolean, failed: (f: { status: num
   }
 }
 
-const isDecision = (v: SponsorAnswer | SponsorDecision): v is SponsorDecision => 'outcome' in v;
-
 export const SERVICE_DECISIONS: Readonly<Record<string, (w: ServiceWalk) => ServiceDecision>> = {
   sponsorSearch(w) {
     const input = sponsorInput(w);
     const envelope = stepEnvelope('search', input);
     const answer = readSponsor(w.http, true, searchFailed);
-    return isDecision(answer) ? answer : decideSearch(envelope, input.request.brand, answer);
+    return isSponsorDecision(answer) ? answer : decideSearch(envelope, input.request.brand, answer);
   },
   sponsorCreate(w) {
     const mode = w.arg('mode');
@@ -88,13 +87,13 @@ export const SERVICE_DECISIONS: Readonly<Record<string, (w: ServiceWalk) => Serv
     if (mode === 'create') {
       const envelope = stepEnvelope('create', input);
       const answer = readSponsor(w.http, true, createFailed);
-      return isDecision(answer) ? answer : decideCreate(envelope, input.request.brand, answer);
+      return isSponsorDecision(answer) ? answer : decideCreate(envelope, input.request.brand, answer);
     }
     const custId = sponsorCustIdOf(input);
     if (!custId) return sponsorFailure('SPONSOR_CREATE_OR_UPDATE_ERROR|NO_SPONSOR_CUST_ID');
     const envelope = stepEnvelope('updateSponsor', input);
     const answer = readSponsor(w.http, false, createFailed);
-    if (isDecision(answer)) return answer;
+    if (isSponsorDecision(answer)) return answer;
     const refused = createRefused(answer);
     if (refused) return refused;
     if (w.arg('inFlow') === true && input.guid) {
@@ -102,7 +101,7 @@ export const SERVICE_DECISIONS: Readonly<Record<string, (w: ServiceWalk) => Serv
       const given = w.next();
       if (given === 'invalid') throw new Error('the in-flow sponsor update\'s "status" must be an HTTP status');
       const inFlow = given ? readSponsor(given, false, createFailed) : { status: 200, codes: [] };
-      const inFlowRefused = isDecision(inFlow) ? inFlow : createRefused(inFlow);
+      const inFlowRefused = isSponsorDecision(inFlow) ? inFlow : createRefused(inFlow);
       if (inFlowRefused) return inFlowRefused;
     }
     return decideUpdate(envelope, input.request.brand, answer, custId);

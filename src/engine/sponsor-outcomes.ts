@@ -46,6 +46,9 @@ export interface SponsorDecision {
   session?: Record<string, string>;
 }
 
+/** Whether a call's result is already a decision (a failure decided) rather than an answer to judge. */
+export const isSponsorDecision = (v: SponsorAnswer | SponsorDecision): v is SponsorDecision => 'outcome' in v;
+
 /** A call that got no readable answer: its status when there was one (408 for a timeout), codes, message. */
 export interface CallFailure {
   status?: number;

@@ -17,7 +17,7 @@
  *   else the customer id (SUB-28).
  */
 import type { AxiosInstance } from 'axios';
-import { createClient } from './http';
+import { abortableDelay, createClient } from './http';
 import { readEnrollmentAnswer, planSend, polled, pollingTimeoutAnswer, type EnrollmentAnswer } from '../engine/lifecycle';
 import { POLICIES } from './endpoints';
 
@@ -56,23 +56,9 @@ export function memoryTokens(initial?: string): TokenHolder {
   };
 }
 
-/** A pause that ends early, rejected, when the signal aborts. */
+/** A pause between polls that ends early, rejected, when the signal aborts. */
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const abort = (): void => {
-      clearTimeout(t);
-      reject(signal?.reason);
-    };
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', abort, { once: true });
-  });
+  return abortableDelay(ms, signal, () => signal?.reason);
 }
 
 function str(v: unknown): string | undefined {

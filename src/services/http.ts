@@ -25,10 +25,9 @@ export function noAnswerKind(err: unknown): RetryOn | undefined {
   return err.code === 'ECONNABORTED' || err.code === 'ETIMEDOUT' ? 'timeout' : 'network';
 }
 
-function pause(ms: number, config: InternalAxiosRequestConfig): Promise<void> {
-  const signal = config.signal as AbortSignal | undefined;
+/** Waits `ms`, or rejects with `cancelled()` as soon as `signal` aborts (at once when it already has). */
+export function abortableDelay(ms: number, signal: AbortSignal | undefined, cancelled: () => unknown): Promise<void> {
   return new Promise((resolve, reject) => {
-    const cancelled = (): CanceledError<unknown> => new CanceledError(undefined, undefined, config);
     if (signal?.aborted) {
       reject(cancelled());
       return;
@@ -43,6 +42,10 @@ function pause(ms: number, config: InternalAxiosRequestConfig): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', abort, { once: true });
   });
+}
+
+function pause(ms: number, config: InternalAxiosRequestConfig): Promise<void> {
+  return abortableDelay(ms, config.signal as AbortSignal | undefined, () => new CanceledError(undefined, undefined, config));
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   decideCreate,
   decideSearch,
   decideUpdate,
+  isSponsorDecision,
   searchFailed,
   sponsorCustIdOf,
   sponsorFailure,
@@ -72,14 +73,12 @@ async function call(make: () => Promise<SponsorAnswer>, failed: (f: ReturnType<t
   }
 }
 
-const isDecision = (v: SponsorAnswer | SponsorDecision): v is SponsorDecision => 'outcome' in v;
-
 /** SPON-03..SPON-10: search for the sponsor. */
 const sponsorSearch: CommandHandler = {
   async run(ctx) {
     const envelope = envelopeFor(ctx, 'search');
     const answer = await call(() => ctx.services.sponsors.search(envelope, ctx.signal), searchFailed);
-    return outcome(ctx, isDecision(answer) ? answer : decideSearch(envelope, ctx.config.sponsorRequest.brand, answer));
+    return outcome(ctx, isSponsorDecision(answer) ? answer : decideSearch(envelope, ctx.config.sponsorRequest.brand, answer));
   },
 };
 
@@ -92,7 +91,7 @@ const sponsorCreate: CommandHandler = {
     if (mode === 'create') {
       const envelope = envelopeFor(ctx, 'create');
       const answer = await call(() => ctx.services.sponsors.create(envelope, ctx.signal), createFailed);
-      return outcome(ctx, isDecision(answer) ? answer : decideCreate(envelope, brand, answer));
+      return outcome(ctx, isSponsorDecision(answer) ? answer : decideCreate(envelope, brand, answer));
     }
     // The update (SPON-30): PUT sponsors/{sponsorCustId}.
     const input = stepInput(ctx);
@@ -100,14 +99,14 @@ const sponsorCreate: CommandHandler = {
     if (!custId) return outcome(ctx, sponsorFailure('SPONSOR_CREATE_OR_UPDATE_ERROR|NO_SPONSOR_CUST_ID'));
     const envelope = stepEnvelope('updateSponsor', input);
     const answer = await call(() => ctx.services.sponsors.update(custId, envelope, ctx.signal), createFailed);
-    if (isDecision(answer)) return outcome(ctx, answer);
+    if (isSponsorDecision(answer)) return outcome(ctx, answer);
     const refused = createRefused(answer);
     if (refused) return outcome(ctx, refused);
     // SPON-31/SPON-32: the prospect's sponsor, with the same sponsor object, when there is a prospect.
     const guid = input.guid;
     if (arg(ctx, 'inFlow') === true && guid) {
       const inFlow = await call(() => ctx.services.sponsors.updateInFlow(guid, { sponsor: envelope.sponsor as JsonObject }, ctx.session.getString('jwtKey'), ctx.signal), createFailed);
-      const inFlowRefused = isDecision(inFlow) ? inFlow : createRefused(inFlow);
+      const inFlowRefused = isSponsorDecision(inFlow) ? inFlow : createRefused(inFlow);
       if (inFlowRefused) return outcome(ctx, inFlowRefused);
     }
     return outcome(ctx, decideUpdate(envelope, brand, answer, custId));
