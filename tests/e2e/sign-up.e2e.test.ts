@@ -12,7 +12,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, serve } from './browser';
+import { launch, serve, watchPage } from './browser';
 import { currentScreen, nextScreen, type ScreenSeen } from './driver';
 import { choose, field, pick, pressContinue, tick, type } from './person';
 
@@ -55,11 +55,7 @@ beforeEach(async () => {
   page = await context.newPage();
   problems = [];
   sent = [];
-  page.on('console', (m) => {
-    const text = m.text();
-    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(text)) problems.push(`CSP: ${text}`);
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  watchPage(page, problems);
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (!/\/api\/(enrollment|member-eligibility\/sponsors)/.test(url.pathname)) return;
