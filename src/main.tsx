@@ -23,7 +23,7 @@ void boot({
   today: () => localToday(),
   leave: leaveApp,
   // config.json and the pack, requested by index.html's inline script (src/app/early.ts).
-  early: (window as { __musterEarly?: EarlyRequests }).__musterEarly ?? {},
+  early: (window as { __musterEarly?: EarlyRequests }).__musterEarly,
 }).then(
   (result) => {
     switch (result.kind) {
@@ -66,7 +66,7 @@ void boot({
         break;
       }
       case 'blocked':
-        root.render(<BlockingPage kind={result.reason} content={result.content} brand={result.brand} {...(result.reason === 'version' ? { restartUrl: result.restartUrl } : {})} />);
+        root.render(<BlockingPage kind={result.reason} content={result.content} brand={result.brand} restartUrl={'restartUrl' in result ? result.restartUrl : undefined} />);
         break;
       case 'failed':
         root.render(<BlockingPage kind="trap" content={result.content} brand={result.brand} />);

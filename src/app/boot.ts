@@ -26,7 +26,7 @@ import { canResume, parseEntryQuery, referrerRedirect, type EntryQuery } from '.
 import { SessionStore, storageAvailable, type SessionValues } from './storage';
 import type { Leave } from '../services/navigation';
 import { createFragmentService } from '../services/fragments';
-import { earlyFetch, type EarlyRequests } from './early';
+import type { EarlyRequests } from './early';
 
 /** PROD-16: the feature flags of this build. */
 export const BUILD_FLAGS = { federalAgencies: true, prefillEnabled: true, expansion: false } as const;
@@ -44,7 +44,7 @@ export interface BootEnv {
   /** The question screens' auto-advance delay (tests pass 0); default the screens' 500 ms (UI-02). */
   autoAdvanceMs?: number;
   /** config.json and the pack, already requested by index.html (src/app/early.ts). */
-  early?: EarlyRequests;
+  early?: EarlyRequests | undefined;
 }
 
 export interface AppInstance {
@@ -119,7 +119,12 @@ export async function boot(env: BootEnv): Promise<BootResult> {
 
   // The config and the product's documents are fetched together: two requests, in parallel,
   // usually already under way from index.html (src/app/early.ts).
-  const fetcher = earlyFetch(env.baseUrl, env.early, env.fetch);
+  const started = env.early ?? {};
+  const fetcher: typeof fetch = (url, init) => {
+    const response = started[String(url)];
+    delete started[String(url)];
+    return response ?? env.fetch(url, init);
+  };
   const packPromise = fetchProductPack(env.baseUrl, requested, fetcher).then(
     (pack) => ({ pack }),
     (error: unknown) => ({ error }),
@@ -205,6 +210,8 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   }
 
   const demo = config.demo || query.demo === true || (!isEntry && stored.demo === true) || (resuming && stored.demo === true);
+  // The copy is prepared while the flow starts (and the first screen's content is requested).
+  const contentReady = createContentFor(contentSource(docs.content, docs.demoContent, demo), telemetry);
   const productId = flow.productId;
   const ctx = { today: env.today() };
 
@@ -236,8 +243,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
     const restart = new URL(env.location.href);
     restart.searchParams.delete('version');
     // Its copy is the product's (content/en/ui.json), not the shell's: the pack is loaded by now.
-    const content = await createContentFor(contentSource(docs.content, docs.demoContent, demo), telemetry);
-    return { kind: 'blocked', reason: 'version', content, telemetry, brand: config.brand, restartUrl: restart.href };
+    return { kind: 'blocked', reason: 'version', content: await contentReady, telemetry, brand: config.brand, restartUrl: restart.href };
   }
   const newSession = state === undefined;
   if (!state) {
@@ -302,7 +308,6 @@ export async function boot(env: BootEnv): Promise<BootResult> {
     });
   };
   const store = new FlowStore({ flow, state, today: env.today, telemetry, onChange: persist });
-  const contentReady = createContentFor(contentSource(docs.content, docs.demoContent, demo), telemetry);
   let sandbox: Promise<void> | undefined;
   const servicesReady = (): Promise<void> => {
     if (!config.sandbox) return Promise.resolve();

@@ -235,7 +235,7 @@ describe('the first requests (issue 11: the request chain)', () => {
 
   it('takes config.json and the pack from the requests index.html started, and fetches what they do not cover', async () => {
     const server = fakeServer();
-    const early = { config: server.fetch('/join/get-started/config.json'), pack: { product: 'join-now', response: server.fetch('/join/get-started/packs/join-now.json') } };
+    const early = { '/join/get-started/config.json': server.fetch('/join/get-started/config.json'), '/join/get-started/packs/join-now.json': server.fetch('/join/get-started/packs/join-now.json') };
     const before = server.requests.length;
     const storage = new MemoryStorage();
     const env = (await bootWith({ server, storage })).env;
@@ -247,7 +247,7 @@ describe('the first requests (issue 11: the request chain)', () => {
     expect(server.requests.length).toBe(n);
     expect(before).toBe(2);
     // Early requests for another product are not used: boot fetches the product it chose.
-    const other = { pack: { product: 'no-such-product', response: server.fetch('/join/get-started/packs/no-such-product.json') } };
+    const other = { '/join/get-started/packs/no-such-product.json': server.fetch('/join/get-started/packs/no-such-product.json') };
     const m = server.requests.length;
     expect((await boot({ ...env, early: other })).kind).toBe('ready');
     expect(server.requests.slice(m).map((r) => r.replace(/^.*get-started\//, ''))).toEqual(['packs/join-now.json', 'config.json']);

@@ -16,7 +16,7 @@ import { expectAccessible } from './driver';
 const CONFIG = { environment: 'production', apiBaseUrl: '/join/get-started/api/', contentBaseUrl: '/join/get-started/content/', sandbox: false, brand: 'muster', demo: false, support: false, homeUrl: '/home/', joinStartUrl: '/join/start/' };
 const dist = path.join(PROJECT_ROOT, 'dist');
 /** The content service: an empty fragment (the milestone keeps its own copy). */
-const content = (pathname: string) => (pathname.startsWith('/join/get-started/content/') ? { status: 200, json: { data: {} } } : undefined);
+const content = (pathname: string): { status: number; json: unknown } | undefined => (pathname.startsWith('/join/get-started/content/') ? { status: 200, json: { data: {} } } : undefined);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -120,7 +120,7 @@ describe('blocking pages of the session start', () => {
         expect(text).toContain('This link has expired');
         expect(text).toContain('no longer offered');
         await expectAccessible(page, 'version page');
-        await page.locator('[data-blocked="version"] a[data-action="start-again"]').click();
+        await page.locator('[data-blocked="version"] a.mu-button').click();
         await page.locator('[data-screen] h1').waitFor({ timeout: 20000 });
         const at = new URL(page.url());
         expect(at.searchParams.get('version')).toBeNull();

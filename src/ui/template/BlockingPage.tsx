@@ -16,7 +16,7 @@ export type BlockingKind = 'private' | 'support' | 'version' | 'trap';
  * declare (SESS-06: with a link to the same entry without it), and documents that fail to load
  * or check (the trap).
  */
-export function BlockingPage({ kind, content, brand, restartUrl }: { kind: BlockingKind; content: ContentApi; brand: string; restartUrl?: string }) {
+export function BlockingPage({ kind, content, brand, restartUrl }: { kind: BlockingKind; content: ContentApi; brand: string; restartUrl?: string | undefined }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -41,11 +41,11 @@ export function BlockingPage({ kind, content, brand, restartUrl }: { kind: Block
           </h1>
           {copy.body !== undefined && <p className="mu-subhead">{copy.body}</p>}
           {restartUrl !== undefined && (
-            <div className="mu-actions mu-actions--milestone">
-              <a className="mu-button mu-button--primary" data-action="start-again" href={restartUrl}>
+            <p className="mu-actions">
+              <a className="mu-button mu-button--primary" href={restartUrl}>
                 {content.text(`app.blocked.${kind}.link`)}
               </a>
-            </div>
+            </p>
           )}
         </div>
       </main>
