@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch } from './browser';
+import { launch, watchPage } from './browser';
 import { serveDist } from '../../tools/serve';
 import { PROJECT_ROOT } from '../../tools/lib/project';
 import { expectAccessible } from './driver';
@@ -145,6 +145,32 @@ describe('blocking pages of the session start', () => {
         await page.waitForTimeout(500);
         expect(documents).toEqual([`${url}?product=join-now`, `${url}?product=join-now`]);
         expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('ent-eligibility-modular-app') ?? '{}').referrerRedirect)).toBe(true);
+      } finally {
+        await page.close();
+      }
+    });
+  });
+});
+
+describe('the first requests (issue 11)', () => {
+  it("index.html's inline script runs under the strict CSP and boot takes its requests: config.json and the pack are each fetched once, started by the page", async () => {
+    await withServer(CONFIG, async (url) => {
+      const page = await browser.newPage();
+      const problems = watchPage(page);
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+      try {
+        await page.goto(`${url}?product=join-now`);
+        await page.locator('[data-screen] h1').waitFor({ timeout: 20000 });
+        expect(problems).toEqual([]);
+        const count = (p: string) => requests.filter((r) => r === p).length;
+        expect(count('/join/get-started/config.json')).toBe(1);
+        expect(count('/join/get-started/packs/join-now.json')).toBe(1);
+        // Started by the page: requested before, or right beside, the app's script.
+        const script = requests.findIndex((r) => r.includes('/assets/index-'));
+        expect(requests.indexOf('/join/get-started/config.json')).toBeLessThan(script + 2);
+        // Boot took both: nothing is left waiting in the page.
+        expect(await page.evaluate(() => Object.keys((window as unknown as { __musterEarly?: object }).__musterEarly ?? { missing: 1 }))).toEqual([]);
       } finally {
         await page.close();
       }
