@@ -20,9 +20,8 @@ export const BASENAME = '/join/get-started';
 export const MILESTONE_PREFIX = '/aem/milestone/';
 export const TEST_ROUTES = ['task-entry', 'theme-test-panel', 'fake-end-panel', 'data-fake-panel', 'trap-door'] as const;
 export type TestRoute = (typeof TEST_ROUTES)[number];
-/** ROUTE-02: the sign-in routes under the base route. */
-export const AUTH_CALLBACK_ROUTE = 'auth-callback';
-export const AUTH_SILENT_ROUTE = 'auth-silent';
+import { AUTH_CALLBACK_ROUTE, AUTH_SILENT_ROUTE } from './auth/auth-state';
+export { AUTH_CALLBACK_ROUTE, AUTH_SILENT_ROUTE };
 
 export type ParsedPath =
   | { kind: 'root' }

@@ -219,7 +219,7 @@ describe('sign-in for members against oidc-provider (issue 12)', () => {
     const expiresIn = (before?.expires_at ?? 0) - Date.now() / 1000;
     expect(expiresIn).toBeLessThanOrEqual(TOKEN_TTL_S);
     // Renewed 60 s before expiry: within (TTL - 60) s and some slack, well before the token expires.
-    await expect.poll(async () => (await storedUser())?.access_token, { timeout: (TOKEN_TTL_S - 60 + 15) * 1000, intervals: [500] }).not.toBe(before?.access_token);
+    await expect.poll(async () => (await storedUser())?.access_token, { timeout: (TOKEN_TTL_S - 60 + 15) * 1000, interval: 500 }).not.toBe(before?.access_token);
     const after = await storedUser();
     expect(after?.expires_at ?? 0).toBeGreaterThan(before?.expires_at ?? 0);
     expect(after?.profile.sub).toBe(TEST_MEMBER.sub);

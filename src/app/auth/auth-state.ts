@@ -9,6 +9,10 @@
  */
 import type { AuthConfig } from '../config';
 
+/** ROUTE-02: the sign-in's routes under the base route. */
+export const AUTH_CALLBACK_ROUTE = 'auth-callback';
+export const AUTH_SILENT_ROUTE = 'auth-silent';
+
 export type AuthStatus = 'anonymous' | 'signed-in';
 
 export interface AuthSnapshot {

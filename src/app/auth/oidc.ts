@@ -13,8 +13,7 @@
 import { ErrorResponse, ErrorTimeout, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import type { AuthConfig } from '../config';
 import type { AppInstance } from '../boot';
-import { authorityOf, discoveryUrl } from './auth-state';
-import { AUTH_CALLBACK_ROUTE, AUTH_SILENT_ROUTE } from '../routes';
+import { AUTH_CALLBACK_ROUTE, AUTH_SILENT_ROUTE, authorityOf, discoveryUrl } from './auth-state';
 
 /** AUTH-04: renew this many seconds before the access token expires. */
 export const RENEW_MARGIN_S = 60;
