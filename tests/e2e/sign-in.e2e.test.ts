@@ -165,7 +165,16 @@ describe('sign-in for members against oidc-provider (issue 12)', () => {
     expect(authorize.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(authorize.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
+    // The callback's own page, held on screen a moment by a slow token endpoint: accessible, its heading focused.
+    await context.route(`${provider.issuer}/token`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await loginAtProvider();
+    await page.waitForSelector('[data-screen="auth-callback"] h1', { timeout: 15000 });
+    expect(new URL(page.url()).pathname).toBe('/join/get-started/auth-callback/');
+    await expectAccessible(page, 'the callback page');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await backInApp();
     await page.waitForSelector('[data-auth="signed-in"]', { timeout: 15000 });
     const screen = await currentScreen(page);

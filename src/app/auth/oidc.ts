@@ -23,7 +23,7 @@ export const COOKIE_POLL_MS = 2000;
 export const LOGOFF_DELAY_MS = 3000;
 
 /** The callback's outcome (AUTH-14): signed in, or anonymous with what was logged (nothing for interaction_required). */
-export type CallbackOutcome = { kind: 'signed-in'; path?: string } | { kind: 'anonymous'; logged?: string; path?: string };
+export type CallbackOutcome = { kind: 'signed-in' } | { kind: 'anonymous'; logged?: string };
 
 const managers = new WeakMap<AppInstance, UserManager>();
 
@@ -68,9 +68,9 @@ export function makeNonce(): string {
 /** The logon link (UI-16): the applicant's step is saved, then the browser goes to the provider (AUTH-08). */
 export async function signIn(app: AppInstance): Promise<void> {
   const um = userManager(app);
+  // The step is saved (as for a reload): the callback boots from it and returns there.
   app.store.flushChanges();
-  // The path of the step is all the state carries back: no answers, nothing personal.
-  await um.signinRedirect({ nonce: makeNonce(), state: { path: window.location.pathname } });
+  await um.signinRedirect({ nonce: makeNonce() });
 }
 
 function isNetworkFailure(err: unknown): boolean {
@@ -155,8 +155,7 @@ export async function completeSignIn(app: AppInstance, href: string): Promise<Ca
   }
   signedIn(app, user);
   watchSession(app);
-  const state = user.state as { path?: unknown } | undefined;
-  return { kind: 'signed-in', ...(typeof state?.path === 'string' ? { path: state.path } : {}) };
+  return { kind: 'signed-in' };
 }
 
 const watching = new WeakSet<AppInstance>();
