@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { launch } from './browser';
+import { launch, watchPage } from './browser';
 import { currentScreen, expectAccessible } from './driver';
 import { serveDist, type ServeOptions } from '../../tools/serve';
 import { PROJECT_ROOT } from '../../tools/lib/project';
@@ -74,10 +74,10 @@ afterAll(async () => {
 beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
-  problems = [];
   logs = [];
   logFields = [];
   requests = [];
+  problems = watchPage(page);
   page.on('console', (m) => {
     const text = m.text();
     logs.push(text);
@@ -85,9 +85,7 @@ beforeEach(async () => {
       (fields: unknown) => logFields.push({ text, fields }),
       () => undefined,
     );
-    if (/Content Security Policy|Refused to (execute|load|apply|frame|connect)/i.test(text)) problems.push(`CSP: ${text}`);
   });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('request', (r) => requests.push(r));
 });
 afterEach(async () => {
