@@ -9,12 +9,14 @@ import { boot, localToday, shellContent } from './app/boot';
 import { BlockingPage } from './ui/template/BlockingPage';
 import { leaveApp } from './services/navigation';
 import type { EarlyRequests } from './app/early';
+import { isSilentRenewalFrame } from './app/silent-frame';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 const root = createRoot(container);
 
-void boot({
+// The silent renewal's hidden frame (AUTH-05) boots nothing: it hands its URL to the page that opened it.
+void (isSilentRenewalFrame(window.location.pathname) ? import('./app/auth/silent').then((m) => m.completeSilentRenewal(window.location.href)) : boot({
   baseUrl: import.meta.env.BASE_URL,
   location: window.location,
   referrer: document.referrer,
@@ -24,7 +26,7 @@ void boot({
   leave: leaveApp,
   // config.json and the pack, requested by index.html's inline script (src/app/early.ts).
   early: (window as { __musterEarly?: EarlyRequests }).__musterEarly,
-}).then(
+})).then(
   (result) => {
     switch (result.kind) {
       case 'ready': {

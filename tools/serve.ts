@@ -21,9 +21,9 @@ const BASE = '/join/get-started/';
  * it holds (the one that starts the first requests, src/app/early.ts). A host sends the same; the
  * hash changes only when that script or the base path changes.
  */
-export function cspFor(indexHtml: string): string {
+export function withInlineScripts(csp: string, indexHtml: string): string {
   const hashes = [...indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '', 'utf8').digest('base64')}'`);
-  return hashes.length === 0 ? STRICT_CSP : STRICT_CSP.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`);
+  return hashes.length === 0 ? csp : csp.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`);
 }
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -63,22 +63,36 @@ export interface ServeOptions {
   csp?: boolean;
   /** Replaces public/config.json's content (e.g. to test production behaviour). */
   config?: object;
+  /**
+   * The identity provider's origin (config.json `auth.identityProvider`, issue 12): the CSP lets the
+   * page call it (connect-src) and frame it for silent renewal (frame-src), and lets the app's own
+   * /auth-silent/ page be that frame (frame-ancestors 'self' there only).
+   */
+  identityProvider?: string;
   /** Answers other paths (a stand-in for a provider service); undefined lets the file server answer. */
   route?: (pathname: string, method: string) => { status: number; json: unknown } | undefined;
 }
 
+/** The strict CSP (`strict`: with the build's inline-script hashes), opened for the identity provider when there is one (issue 12). */
+export function cspFor(pathname: string, identityProvider?: string, strict: string = STRICT_CSP): string {
+  if (!identityProvider) return strict;
+  const idp = new URL(identityProvider).origin;
+  const silentFrame = pathname.startsWith(`${BASE}auth-silent/`);
+  return strict.replace("default-src 'self';", `default-src 'self'; connect-src 'self' ${idp}; frame-src 'self' ${idp};`).replace("frame-ancestors 'none'", silentFrame ? "frame-ancestors 'self'" : "frame-ancestors 'none'");
+}
+
 export function serveDist(options: ServeOptions): Promise<{ server: Server; url: string }> {
   const root = path.resolve(options.root);
-  let csp = STRICT_CSP;
+  let strict = STRICT_CSP;
   try {
-    csp = cspFor(readFileSync(path.join(root, 'index.html'), 'utf8'));
+    strict = withInlineScripts(STRICT_CSP, readFileSync(path.join(root, 'index.html'), 'utf8'));
   } catch {
     // No index.html yet: the pages this server can answer hold no inline script.
   }
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (options.csp !== false) res.setHeader('Content-Security-Policy', csp);
+      if (options.csp !== false) res.setHeader('Content-Security-Policy', cspFor(url.pathname, options.identityProvider, strict));
       res.setHeader('X-Content-Type-Options', 'nosniff');
       const answered = options.route?.(url.pathname, req.method ?? 'GET');
       if (answered) {

@@ -3,7 +3,7 @@
  * command steps through the registry (ROUTE-19): a command has no UI; the last screen stays
  * frozen under it, and the interstitial shows if the wait passes a second.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactElement, type RefObject } from 'react';
 import { availableAnswers, bindPath, answerPath, evaluateCondition, type StepView } from '../engine/flow';
 import { getPath, isObject, withoutNulls, type JsonObject } from '../engine/state';
 import type { QuestionPanel } from '../engine/formats.generated';
@@ -17,6 +17,8 @@ import { useApp, useFlow, useShell } from './context';
 import type { AppInstance } from './boot';
 import type { FlowStore } from './flow-store';
 import { destinationUrl } from '../services/navigation';
+import { createFragmentService } from '../services/fragments';
+import type { JsonValue } from '../rules/index';
 
 // The screens that show the progress bar load its code alongside their own (src/ui/template/Template.tsx).
 const FormStep = lazy(() => (preloadProgressBar(), import('./FormStep')));
@@ -32,6 +34,41 @@ type Shown = { key: string; element: ReactElement };
 
 function screenKey(app: AppInstance, view: StepView): string {
   return `${app.store.depth}:${view.position}:${view.module}:${view.step}:${view.variant}`;
+}
+
+/**
+ * A fragment loader per app: the content service, once the services are up (the sandbox, when
+ * on). Signed in, fragments come from `objects/{key}` with the access token (CONT-08, CONT-21,
+ * AUTH-03); anonymous, from `public/objects/{key}`. A new loader when that changes, so the
+ * milestone shows the member's content.
+ */
+function useFragmentLoader(app: AppInstance): (key: string) => Promise<JsonValue> {
+  const auth = useSyncExternalStore(app.auth.subscribe, app.auth.getSnapshot, app.auth.getSnapshot);
+  const signedIn = auth.status === 'signed-in';
+  return useMemo(() => {
+    const fetchFragment = createFragmentService(app.config.contentBaseUrl, app.telemetry);
+    return async (key: string) => {
+      const token = app.auth.getSnapshot().accessToken;
+      if (signedIn && token) {
+        await app.servicesReady();
+        return fetchFragment(key, { authenticated: true, accessToken: token });
+      }
+      // The first screen's content, anonymous, is already under way (boot requested it).
+      const first = app.takeFirstFragment(key);
+      if (first) return first;
+      await app.servicesReady();
+      return fetchFragment(key, { authenticated: false });
+    };
+  }, [app, signedIn]);
+}
+
+/** The logon link (UI-16): the sign-in code loads now, then the browser goes to the provider. */
+function logon(app: AppInstance): void {
+  void import('./auth/oidc')
+    .then((m) => m.signIn(app))
+    .catch((err: unknown) => {
+      app.telemetry.log('error', 'sign-in could not start', { code: 'AUTH_START_ERROR', reason: err instanceof Error ? err.message.slice(0, 120) : 'unknown' });
+    });
 }
 
 /** Focus on the heading once, when the page mounts (as the screens do). */
@@ -102,7 +139,7 @@ export function StepHost() {
   const { store, flow, content, telemetry } = app;
   const last = useRef<Shown | undefined>(undefined);
   const [interstitial, setInterstitial] = useState<{ visible: boolean; kind: 'processing' | 'profile' }>({ visible: false, kind: 'processing' });
-  const loadFragment = app.loadFragment;
+  const loadFragment = useFragmentLoader(app);
   const onValidatorRefused = useCallback((panelId: string, code: string) => store.fail(`FORM_VALIDATOR_ERROR|${code}|${panelId}`), [store]);
   // FLOW-21; the trap ends a failed flow (FLOW-14), so it offers no way back into it.
   const canGoBack = store.depth > 1 && view.position >= 0;
@@ -210,6 +247,7 @@ export function StepHost() {
             // A milestone with no way on (the error route's trap) starts again: never a dead end (issue 10).
             onPrimary={(instance ?? flow.extraModules.get(view.module))?.graph.steps[view.step]?.next?.length ? () => store.next() : () => startAgain(app)}
             onSecondary={shell.openExit}
+            {...(app.config.auth && app.auth.getSnapshot().status !== 'signed-in' ? { onLogon: () => logon(app) } : {})}
             onContentFailure={(reason) => {
               telemetry.log('error', 'milestone content failure: going on', { reason: reason.slice(0, 200) });
               store.patch({ 'error.reason': reason.slice(0, 200) });

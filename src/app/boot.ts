@@ -27,6 +27,7 @@ import { SessionStore, storageAvailable, type SessionValues } from './storage';
 import type { Leave } from '../services/navigation';
 import { createFragmentService } from '../services/fragments';
 import type { EarlyRequests } from './early';
+import { AuthState } from './auth/auth-state';
 
 /** PROD-16: the feature flags of this build. */
 export const BUILD_FLAGS = { federalAgencies: true, prefillEnabled: true, expansion: false } as const;
@@ -66,6 +67,8 @@ export interface AppInstance {
   env: BootEnv;
   /** Stops writing to session storage (the applicant is leaving). */
   stopPersisting(): void;
+  /** Signed in or anonymous (issue 12, src/app/auth/): the sign-in code itself loads on demand. */
+  auth: AuthState;
   /**
    * The full check of the documents (src/app/load.ts: formats and references, as lint checks
    * them), run once the applicant is on the first panel: resolves with the findings ([] when
@@ -73,11 +76,11 @@ export interface AppInstance {
    */
   verifyDocuments(): Promise<Diagnostic[]>;
   /**
-   * A milestone's content (CONT-08, unauthenticated), once the services can be called. The first
-   * screen's is requested by boot as soon as its key is known (before the first render); the
-   * first call for that key takes it, every other call makes a request.
+   * The first screen's milestone content (CONT-08, unauthenticated), requested by boot as soon as
+   * its key is known (before the first render): the screen's first anonymous call for that key
+   * takes it; any other call gets undefined and makes its own request.
    */
-  loadFragment(key: string): Promise<JsonValue>;
+  takeFirstFragment(key: string): Promise<JsonValue> | undefined;
 }
 
 export type BootResult =
@@ -122,7 +125,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   const started = env.early ?? {};
   const fetcher: typeof fetch = (url, init) => {
     const response = started[String(url)];
-    delete started[String(url)];
+    started[String(url)] = undefined;
     return response ?? env.fetch(url, init);
   };
   const packPromise = fetchProductPack(env.baseUrl, requested, fetcher).then(
@@ -319,11 +322,15 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   // The content service's calls (CONT-08), once the services can be called. The first screen's
   // milestone content is requested now that its key is known, before the copy is prepared and the
   // screen rendered; the screen's first attempt for that key takes it.
+  // Signed in (a reload in a member's session), the screen asks for the member's content instead.
+  const auth = signInState(config, env);
   const fetchFragment = createFragmentService(config.contentBaseUrl, telemetry);
-  const requestFragment = (key: string): Promise<JsonValue> => servicesReady().then(() => fetchFragment(key, { authenticated: false }));
   const firstView = store.view;
   const firstKey = firstView.content ?? firstView.step;
-  let firstFragment = firstView.kind === 'milestone' ? { key: firstKey, promise: requestFragment(firstKey) } : undefined;
+  let firstFragment =
+    firstView.kind === 'milestone' && auth.getSnapshot().status !== 'signed-in'
+      ? { key: firstKey, promise: servicesReady().then(() => fetchFragment(firstKey, { authenticated: false })) }
+      : undefined;
   firstFragment?.promise.catch(() => undefined); // the screen handles a failure (CONT-12..CONT-14)
   const content = await contentReady;
   telemetry.setPersonalValues(() => personalValues(store.state));
@@ -359,10 +366,11 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       stopPersisting: () => {
         persisting = false;
       },
-      loadFragment: (key) => {
+      auth,
+      takeFirstFragment: (key) => {
         const first = firstFragment;
         firstFragment = undefined;
-        return first?.key === key ? first.promise : requestFragment(key);
+        return first?.key === key ? first.promise : undefined;
       },
       verifyDocuments: () => {
         verified ??= verifyPack(pack, sequenceId).then((findings) => {
@@ -376,6 +384,13 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       },
     },
   };
+}
+
+/** The sign-in's state: a user oidc-client-ts kept in this tab (a reload while signed in) is read back. */
+function signInState(config: RuntimeConfig, env: BootEnv): AuthState {
+  const auth = new AuthState(config.auth);
+  auth.restore(env.storage(), env.location.href);
+  return auth;
 }
 
 /** Starts the sandbox (msw) with its content service serving the app's own milestone copy; its code loads on demand. */

@@ -215,19 +215,20 @@ describe('prefill (PAY-36, SESS-03, FLOW-11)', () => {
 });
 
 describe('the first requests (issue 11: the request chain)', () => {
-  it("requests the first milestone's content as soon as boot knows its key, and hands it to the screen's first call", async () => {
+  it("requests the first milestone's content as soon as boot knows its key, and hands it to the screen's first call once", async () => {
     const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ data: { heading: 'Remote' } }));
     try {
       const app = ready((await bootWith()).result);
       expect(app.store.view.kind).toBe('milestone');
       const key = app.store.view.content ?? app.store.view.step;
       expect(spy.mock.calls.map((c) => String(c[0]))).toEqual([`${ORIGIN}/content/public/objects/${key}`]);
-      // The screen's first call for that key takes it: no second request.
-      await expect(app.loadFragment(key)).resolves.toEqual({ heading: 'Remote' });
+      expect(app.takeFirstFragment('another-key')).toBeUndefined();
+      // The screen's first anonymous call for that key takes it (src/app/StepHost.tsx), once.
+      const first = app.takeFirstFragment(key);
+      expect(first).toBeDefined();
+      await expect(first).resolves.toEqual({ heading: 'Remote' });
+      expect(app.takeFirstFragment(key)).toBeUndefined();
       expect(spy).toHaveBeenCalledTimes(1);
-      // Later calls (a retry, another milestone) make requests of their own.
-      await app.loadFragment(key);
-      expect(spy).toHaveBeenCalledTimes(2);
     } finally {
       spy.mockRestore();
     }

@@ -170,7 +170,7 @@ describe('the first requests (issue 11)', () => {
         const script = requests.findIndex((r) => r.includes('/assets/index-'));
         expect(requests.indexOf('/join/get-started/config.json')).toBeLessThan(script + 2);
         // Boot took both: nothing is left waiting in the page.
-        expect(await page.evaluate(() => Object.keys((window as unknown as { __musterEarly?: object }).__musterEarly ?? { missing: 1 }))).toEqual([]);
+        expect(await page.evaluate(() => Object.values((window as unknown as { __musterEarly?: object }).__musterEarly ?? { missing: 1 }).filter((v) => v !== undefined).length)).toBe(0);
       } finally {
         await page.close();
       }
