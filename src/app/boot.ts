@@ -368,9 +368,10 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       },
       auth,
       takeFirstFragment: (key) => {
-        const first = firstFragment;
+        if (firstFragment?.key !== key) return undefined;
+        const { promise } = firstFragment;
         firstFragment = undefined;
-        return first?.key === key ? first.promise : undefined;
+        return promise;
       },
       verifyDocuments: () => {
         verified ??= verifyPack(pack, sequenceId).then((findings) => {
