@@ -10,7 +10,6 @@ import type { QuestionPanel } from '../engine/formats.generated';
 import { QuestionScreen } from '../ui/screens/QuestionScreen';
 import { MilestoneScreen } from '../ui/screens/MilestoneScreen';
 import { Transition } from '../ui/template/Transition';
-import { preloadProgressBar } from '../ui/template/Template';
 import { loadWhenOpen } from '../ui/components/load-when-open';
 import type { InterstitialProps } from '../ui/template/Interstitial';
 import { useApp, useFlow, useShell } from './context';
@@ -20,9 +19,8 @@ import { destinationUrl } from '../services/navigation';
 import { createFragmentService } from '../services/fragments';
 import type { JsonValue } from '../rules/index';
 
-// The screens that show the progress bar load its code alongside their own (src/ui/template/Template.tsx).
-const FormStep = lazy(() => (preloadProgressBar(), import('./FormStep')));
-const ReviewStep = lazy(() => (preloadProgressBar(), import('./ReviewStep')));
+const FormStep = lazy(() => import('./FormStep'));
+const ReviewStep = lazy(() => import('./ReviewStep'));
 /** The interstitial shows only when a command's wait passes a second; its code loads as the command starts. */
 const Interstitial = loadWhenOpen<InterstitialProps & { open: boolean }>(() => import('../ui/template/Interstitial').then((m) => m.Interstitial));
 

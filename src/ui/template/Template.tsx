@@ -17,11 +17,10 @@ import templateCss from './template.css?inline';
 const HelpDialog = loadWhenOpen(() => import('./HelpDialog').then((m) => m.HelpDialog));
 /**
  * The progress bar is never on a first screen (triage questions and milestones hide it, UI-23):
- * its code loads with the first screen that shows it (issue 11 kept the first screen's budget so).
+ * its code loads when the first screen that shows it renders, alongside that screen's own chunk
+ * (the form's, the review's), so the first screen's budget does not carry it (issue 11).
  */
 const ProgressBar = loadWhenOpen<ProgressBarProps & { open: boolean }>(() => import('./ProgressBar').then((m) => m.ProgressBar));
-/** Starts loading the progress bar's code (the form screen does, so its first panel shows the bar at once). */
-export const preloadProgressBar = (): void => void ProgressBar.preload().catch(() => undefined);
 
 adoptStyles(appCss);
 adoptStyles(templateCss);
