@@ -117,7 +117,7 @@ export interface ScenarioReport {
   failures: ScenarioFailure[];
 }
 
-export function runScenarios(docs: DocumentSet, checkForm: FormChecker | undefined, onEdge?: (ref: EdgeRef) => void): ScenarioReport {
+export function runScenarios(docs: DocumentSet, checkForm: FormChecker | undefined, onEdge?: (ref: EdgeRef) => void, destinations?: Record<string, string>): ScenarioReport {
   let count = 0;
   const failures: ScenarioFailure[] = [];
   for (const doc of docs.scenarios) {
@@ -125,7 +125,7 @@ export function runScenarios(docs: DocumentSet, checkForm: FormChecker | undefin
     for (const scenario of doc.value.scenarios) {
       count++;
       const input = { today: DEFAULT_TODAY, ...defaults, ...scenario.input } as unknown as SimulateInput;
-      const result = simulate(docs, input, { throughMilestones: scenario.throughMilestones === true, ...(checkForm ? { checkForm } : {}), ...(onEdge ? { onEdge } : {}) });
+      const result = simulate(docs, input, { throughMilestones: scenario.throughMilestones === true, ...(checkForm ? { checkForm } : {}), ...(onEdge ? { onEdge } : {}), ...(destinations ? { destinations } : {}) });
       const mismatches = compareStop(scenario.expect, result);
       if (mismatches.length > 0) {
         failures.push({ file: doc.file, id: scenario.id, requirements: scenario.requirements ?? [], expected: scenario.expect, actual: { ...result.stop, visited: result.visited }, mismatches });
