@@ -15,6 +15,7 @@ import { loadWhenOpen } from '../ui/components/load-when-open';
 import { exitCopy } from '../ui/template/exit-copy';
 import { orderedDisclosures } from '../ui/template/disclosures';
 import { getPath } from '../engine/state';
+import { afterPaint } from '../ui/after-paint';
 import { AppContext, ShellContext, useApp, useFlow, type ShellActions } from './context';
 import { StepHost, TrapFallback } from './StepHost';
 import { describeRenderError, ScreenBoundary } from '../ui/template/ScreenBoundary';
@@ -169,7 +170,16 @@ function Shell({ history }: { history: AppHistory }) {
 
   const progress = progressModel(flow, snap.state, snap.view, store.context());
   const authenticated = getPath(snap.state, 'session.authenticated') === true;
-  const disclosures = useMemo(() => orderedDisclosures(flow.product, content, authenticated, app.telemetry), [flow, content, authenticated, app.telemetry]);
+  // CONT-01..CONT-07: the content mapper's disclaimer texts, fetched once the first screen is painted.
+  const [mapped, setMapped] = useState<ReadonlyMap<string, string> | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    afterPaint(() => void import('./disclaimers').then((m) => m.loadDisclaimers(app)).then((texts) => live && texts && setMapped(texts), () => undefined));
+    return () => {
+      live = false;
+    };
+  }, [app]);
+  const disclosures = useMemo(() => orderedDisclosures(flow.product, content, authenticated, app.telemetry, mapped), [flow, content, authenticated, app.telemetry, mapped]);
 
   return (
     <ShellContext.Provider value={actions}>

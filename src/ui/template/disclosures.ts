@@ -32,7 +32,11 @@ function linksHtml(links: unknown[]): string | undefined {
   return items.length > 0 ? `<ul class="mu-disclosures__links">${items.join('')}</ul>` : undefined;
 }
 
-export function orderedDisclosures(product: Pick<ProductFlow, 'disclaimers' | 'footnotes'>, content: AppContent, authenticated: boolean, telemetry?: Pick<Telemetry, 'log'>): DisclosureItem[] {
+/**
+ * `texts`: texts that replace a key's local copy (the content mapper's, src/app/disclaimers.ts,
+ * CONT-01..CONT-07); read as plain strings, their blank lines paragraphs.
+ */
+export function orderedDisclosures(product: Pick<ProductFlow, 'disclaimers' | 'footnotes'>, content: AppContent, authenticated: boolean, telemetry?: Pick<Telemetry, 'log'>, texts?: ReadonlyMap<string, string>): DisclosureItem[] {
   const all: { d: Disclosure; kind: DisclosureItem['kind']; i: number }[] = [
     ...(product.disclaimers ?? []).map((d, i) => ({ d, kind: 'disclaimer' as const, i })),
     ...(product.footnotes ?? []).map((d, i) => ({ d, kind: 'footnote' as const, i: 10_000 + i })),
@@ -40,7 +44,7 @@ export function orderedDisclosures(product: Pick<ProductFlow, 'disclaimers' | 'f
   const items: DisclosureItem[] = [];
   for (const { d, kind } of all.sort((a, b) => a.d.order - b.d.order || a.i - b.i)) {
     if (d.authenticated !== undefined && d.authenticated !== authenticated) continue;
-    const raw = content.raw(d.key);
+    const raw = texts?.get(d.key) ?? content.raw(d.key);
     let html: string | undefined;
     if (typeof raw === 'string') {
       html = raw
