@@ -15,7 +15,6 @@ import { loadWhenOpen } from '../ui/components/load-when-open';
 import { exitCopy } from '../ui/template/exit-copy';
 import { orderedDisclosures } from '../ui/template/disclosures';
 import { getPath } from '../engine/state';
-import { afterPaint } from '../ui/after-paint';
 import { AppContext, ShellContext, useApp, useFlow, type ShellActions } from './context';
 import { StepHost, TrapFallback } from './StepHost';
 import { describeRenderError, ScreenBoundary } from '../ui/template/ScreenBoundary';
@@ -170,15 +169,22 @@ function Shell({ history }: { history: AppHistory }) {
 
   const progress = progressModel(flow, snap.state, snap.view, store.context());
   const authenticated = getPath(snap.state, 'session.authenticated') === true;
-  // CONT-01..CONT-07: the content mapper's disclaimer texts, fetched once the first screen is painted.
-  const [mapped, setMapped] = useState<ReadonlyMap<string, string> | undefined>(undefined);
+  // CONT-01..CONT-07: the content mapper's disclaimer texts, fetched after the first screen (at the
+  // applicant's first move, or 3 s after it shows): never one of its requests (src/app/disclaimers.ts).
+  const [mapped, setMapped] = useState<ReadonlyMap<string, string>>();
   useEffect(() => {
-    let live = true;
-    afterPaint(() => void import('./disclaimers').then((m) => m.loadDisclaimers(app)).then((texts) => live && texts && setMapped(texts), () => undefined));
-    return () => {
-      live = false;
+    const go = (): void => {
+      clearTimeout(timer);
+      unsubscribe();
+      void import('./disclaimers').then((m) => m.loadDisclaimers(app)).then((texts) => texts && setMapped(texts), () => undefined);
     };
-  }, [app]);
+    const timer = setTimeout(go, 3000);
+    const unsubscribe = store.subscribe(go);
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [app, store]);
   const disclosures = useMemo(() => orderedDisclosures(flow.product, content, authenticated, app.telemetry, mapped), [flow, content, authenticated, app.telemetry, mapped]);
 
   return (

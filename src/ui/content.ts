@@ -106,7 +106,7 @@ export function createContent(source: ContentSource, telemetry?: Pick<Telemetry,
       if (v === undefined) return '';
       if (typeof v === 'string') return fill(v, vars, new Set(), (s) => s);
       if (Array.isArray(v)) return v.map((s) => fill(s, vars, new Set(), (x) => x)).join('\n');
-      if ('links' in v) return v.links.map((l) => l.text).join('\n');
+      if (!('html' in v)) return '';
       return htmlToText(safeHtml(fill(v.html, vars, new Set(), escapeHtml)));
     },
     list(key) {
@@ -114,7 +114,7 @@ export function createContent(source: ContentSource, telemetry?: Pick<Telemetry,
       if (v === undefined) return [];
       if (typeof v === 'string') return [fill(v, undefined, new Set(), (s) => s)];
       if (Array.isArray(v)) return v.map((s) => fill(s, undefined, new Set(), (x) => x));
-      if ('links' in v) return v.links.map((l) => l.text);
+      if (!('html' in v)) return [];
       return [htmlToText(safeHtml(fill(v.html, undefined, new Set(), escapeHtml)))];
     },
     html(key) {
@@ -122,7 +122,7 @@ export function createContent(source: ContentSource, telemetry?: Pick<Telemetry,
       if (v === undefined) return '';
       if (typeof v === 'string') return escapeHtml(fill(v, undefined, new Set(), (s) => s));
       if (Array.isArray(v)) return `<ul>${v.map((s) => `<li>${escapeHtml(fill(s, undefined, new Set(), (x) => x))}</li>`).join('')}</ul>`;
-      if ('links' in v) return `<ul>${v.links.map((l) => `<li>${escapeHtml(l.text)}</li>`).join('')}</ul>`;
+      if (!('html' in v)) return '';
       return safeHtml(fill(v.html, undefined, new Set(), escapeHtml));
     },
     has(key) {

@@ -19,17 +19,10 @@ export interface DisclosureItem {
   html: string;
 }
 
-/** A same-site path (`/x`, never `//host` or `/\\host`) or an https URL; anything else is dropped. */
-const SAFE_HREF = /^(\/(?![/\\])|https:\/\/)[^\s"'<>`]*$/;
-
-function linksHtml(links: unknown[]): string | undefined {
-  const items = links.flatMap((l) => {
-    if (l === null || typeof l !== 'object') return [];
-    const { text, href } = l as { text?: unknown; href?: unknown };
-    if (typeof text !== 'string' || typeof href !== 'string' || !SAFE_HREF.test(href)) return [];
-    return [`<li><a href="${escapeHtml(href)}">${escapeHtml(text)}</a></li>`];
-  });
-  return items.length > 0 ? `<ul class="mu-disclosures__links">${items.join('')}</ul>` : undefined;
+/** A block of links; only a site path (`/x`, never `//host`) or an https URL is a link (the content format refuses others too). */
+function linksHtml(links: { text: string; href: string }[]): string {
+  const safe = links.filter((l) => /^(\/[^/\\]|https:\/\/)/.test(l.href));
+  return `<ul>${safe.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.text)}</a></li>`).join('')}</ul>`;
 }
 
 /**
@@ -55,7 +48,7 @@ export function orderedDisclosures(product: Pick<ProductFlow, 'disclaimers' | 'f
         .join('');
     } else if (raw !== null && typeof raw === 'object' && !Array.isArray(raw) && 'html' in raw && typeof raw.html === 'string') {
       html = content.html(d.key);
-    } else if (raw !== null && typeof raw === 'object' && !Array.isArray(raw) && 'links' in raw && Array.isArray(raw.links)) {
+    } else if (raw !== null && typeof raw === 'object' && 'links' in raw) {
       html = linksHtml(raw.links);
     } else {
       telemetry?.log('warn', 'disclosure text is not a string: discarded', { key: d.key });
