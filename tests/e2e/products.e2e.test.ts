@@ -13,7 +13,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, serve } from './browser';
 import { choose, pick, pressContinue, tick, type } from './person';
 import { currentScreen, expectAccessible, nextScreen, walk } from './driver';
-import { configDestinations, loadProject } from '../../tools/lib/project';
+import { configDestinations, lintProject, loadProject, PROJECT_ROOT, readProjectSources } from '../../tools/lib/project';
+import { serveDist } from '../../tools/serve';
+import { buildPack } from '../../src/engine/pack';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { resolveProduct } from '../../src/engine/flow';
 import { simulate } from '../../src/engine/simulate';
 import { panelNameOf } from '../../src/engine/loader';
@@ -213,5 +218,64 @@ describe('one applicant per product family walks to the destination (sandbox on)
     expect(seen[0]).toBe('military-service');
     expect(seen).not.toContain('basic-info-panel');
     expect(`${url.pathname}${url.search}`).toBe('/insurance/modular-auto-quote/?product=pnc-insurance-affiliate');
+  });
+});
+
+describe('a product no one has written: one new JSON file in a scratch copy, no change to src/', () => {
+  // A money-market account: a bank deposit product with a flowType of its own, written here for
+  // the first time. Its name reuses the savings copy (copy is content; the product is one file).
+  const ID = 'bank-money-market-scratch';
+  const PRODUCT = {
+    $schema: '../../schemas/formats/product.schema.json',
+    id: ID,
+    extends: 'bank-deposit',
+    requirements: ['DEST-08'],
+    config: { productName: 'products.bankSavings.name', productId: ID },
+    milestones: { layout: 'savings-milestones' },
+    destinationURL: { path: '/banking/product-eligibility/interstitial', query: { productCode: 'BNKDMD', flowType: 'MMKT', isSecondaryApplicant: 'false', lineOfBusinessCode: 'DMD', subjectAccountRelationship: 'PRIMARY' } },
+  };
+  let scratch = '';
+  let scratchServer: Server | undefined;
+  afterAll(() => {
+    scratchServer?.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('lints clean, walks with simulate to its destination, and runs in Chromium from the pack the build would emit', async () => {
+    // The scratch copy: the documents and the built app; the product is the one new file.
+    scratch = mkdtempSync(path.join(tmpdir(), 'muster-new-product-'));
+    for (const dir of ['flows', 'schemas', 'rules', 'content', 'tests/scenarios', 'public', 'dist']) cpSync(path.join(PROJECT_ROOT, dir), path.join(scratch, dir), { recursive: true });
+    writeFileSync(path.join(scratch, 'flows/products', `${ID}.json`), `${JSON.stringify(PRODUCT, null, 2)}\n`);
+    // Nothing in src/ names it.
+    const srcFiles = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? srcFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    expect(srcFiles(path.join(PROJECT_ROOT, 'src')).filter((f) => readFileSync(f, 'utf8').includes('money-market'))).toEqual([]);
+
+    // lint:content's check on the scratch copy: no errors, and nothing new to warn about.
+    const sources = readProjectSources(scratch);
+    const lint = lintProject(sources, scratch);
+    expect(lint.findings.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(lint.findings.filter((d) => d.file.includes(ID))).toEqual([]);
+
+    // simulate: a retired veteran from triage (the base's start at module index 4) to the new destination.
+    const scratchDocs = loadProject(sources, scratch);
+    const expected = '/banking/product-eligibility/interstitial?productCode=BNKDMD&flowType=MMKT&isSecondaryApplicant=false&lineOfBusinessCode=DMD&subjectAccountRelationship=PRIMARY';
+    const walked = simulate(
+      scratchDocs,
+      { product: ID, today: '2026-11-22', answers: { ...VETERAN, branch: 'A', rank: 'Sergeant First Class (E-7)', status: 'retired', startDate: '1998-06-01', endDate: '2018-06-30', mailing: { addressType: 'D', domesticAddress: '1200 Oak Hollow Dr', domesticCity: 'San Antonio', domesticState: 'TX', domesticZipCode: '78258' }, sameAddress: true }, assume: 'success', responses: { addressValidation: 'valid' } },
+      { destinations: configDestinations(scratch) },
+    );
+    expect(walked.visited[0]?.step).toBe('military-service');
+    expect(walked.stop.destination).toBe(expected);
+
+    // The browser: the built app as it is, with the pack the build emits for the product (the
+    // build's own function, tools/vite-plugin-muster.ts), served from the scratch copy.
+    writeFileSync(path.join(scratch, 'dist/packs', `${ID}.json`), JSON.stringify(buildPack(scratchDocs, sources, ID)));
+    const served = await serveDist({ root: path.join(scratch, 'dist'), csp: true, config: CONFIG });
+    scratchServer = served.server;
+    base = served.url;
+    const { url, seen } = await walkToDestination(ID);
+    expect(seen[0]).toBe('military-service');
+    expect(await page.title()).toBe('Outside');
+    expect(`${url.pathname}${url.search}`).toBe(expected);
   });
 });
