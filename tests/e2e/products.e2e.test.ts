@@ -16,6 +16,7 @@ import { currentScreen, expectAccessible, nextScreen, walk } from './driver';
 import { configDestinations, lintProject, loadProject, PROJECT_ROOT, readProjectSources } from '../../tools/lib/project';
 import { serveDist } from '../../tools/serve';
 import { buildPack } from '../../src/engine/pack';
+import { SANDBOX_DISCLAIMERS } from '../../src/sandbox/content-mapper';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -108,6 +109,28 @@ describe('every product opens on its own first screen (DEST-16, PROD-12, CONT-19
     const links = page.locator('[data-disclosure="disclosures.aboutAdsPrivacy"] a');
     expect(await links.count()).toBe(2);
     await expectAccessible(page, `${id}: first screen`);
+  });
+});
+
+describe('the content mapper\'s disclaimers (CONT-01..CONT-07, sandbox on)', () => {
+  it('replace the local copy once the applicant moves: all of a card\'s mapped disclaimers, lists as paragraphs', async () => {
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('content-mapper/mappings')) requests.push(r.url());
+    });
+    await page.goto(`${base}?product=37`);
+    const first = await currentScreen(page);
+    const local = await page.locator('[data-disclosure="disclosures.creditCardApproval"]').innerText();
+    expect(local.trim()).toBe(text('disclosures.creditCardApproval'));
+    expect(requests).toEqual([]);
+    await page.locator('[data-screen] [data-action="primary"]').click();
+    await nextScreen(page, first);
+    const approval = page.locator('[data-disclosure="disclosures.creditCardApproval"]');
+    await expect.poll(async () => (await approval.innerText()).trim(), { timeout: 15000 }).toBe(SANDBOX_DISCLAIMERS['disclosures.creditCardApproval']);
+    expect(new URL(requests[0] as string).searchParams.get('path')).toBe('/content/applications/enterprise/map-ent-eligibility-modular.contentmapper.json');
+    expect(await page.locator('[data-disclosure="disclosures.memberEligibilityLong"] p').count()).toBe(2);
+    expect((await page.locator('[data-disclosure="disclosures.amex"]').innerText()).trim()).toBe(SANDBOX_DISCLAIMERS['disclosures.amex']);
+    await expectAccessible(page, '37 after the mapper');
   });
 });
 
