@@ -18,7 +18,7 @@
  */
 import { createReadStream, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { configDestinations, loadProject } from './lib/project';
+import { configDestinations, loadProject, projectSponsorRequest } from './lib/project';
 import { createFormChecker } from './lib/form-checker';
 import { simulate, type SimulateInput, type SimulateOptions } from '../src/engine/simulate';
 import { formatDiagnostic, hasErrors } from '../src/engine/diagnostics';
@@ -66,7 +66,8 @@ for (const a of args) {
 }
 const file = args.find((a) => !a.startsWith('--'));
 const fromStdin = file === undefined || file === '-';
-const options: SimulateOptions = { throughMilestones: args.includes('--through-milestones'), checkForm: createFormChecker(), destinations: configDestinations() };
+const sponsorRequest = projectSponsorRequest();
+const options: SimulateOptions = { throughMilestones: args.includes('--through-milestones'), checkForm: createFormChecker(), destinations: configDestinations(), ...(sponsorRequest ? { sponsorRequest } : {}) };
 
 if (args.includes('--batch')) {
   const docs = loadDocuments();

@@ -69,3 +69,11 @@ export function configDestinations(root = PROJECT_ROOT): Record<string, string> 
   if (d === null || typeof d !== 'object' || Array.isArray(d)) return {};
   return Object.fromEntries(Object.entries(d as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
+
+/** config.json's `sponsorRequest` (the provider's brand spelling), which reading a sponsor answer in `simulate` needs. */
+export function projectSponsorRequest(root = PROJECT_ROOT): { brand: string; memberNumberOrder: number[] } | undefined {
+  const file = path.join(root, 'public', 'config.json');
+  if (!existsSync(file)) return undefined;
+  const config = JSON.parse(readFileSync(file, 'utf8')) as { sponsorRequest?: { brand: string; memberNumberOrder: number[] } };
+  return config.sponsorRequest;
+}
