@@ -100,6 +100,8 @@ describe('every product opens on its own first screen (DEST-16, PROD-12, CONT-19
       const step = docs.modules.get(first.module ?? '')?.value.steps[first.step ?? ''];
       const key = step?.content ? (p.milestones?.content?.[step.content] ?? step.content) : undefined;
       expect(heading).toBe(text(`milestones.${String(key)}.heading`));
+      // Its layout (CONT-17/18): secured cards on the secured layout.
+      expect(await page.locator('[data-screen]').last().getAttribute('data-layout')).toBe(p.milestones?.layout ?? null);
     } else {
       expect(docs.panels.has(panelNameOf(first.step ?? ''))).toBe(true);
     }
