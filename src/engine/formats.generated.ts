@@ -488,6 +488,7 @@ id: Identifier
 kind: "question"
 description?: string
 requirements?: RequirementIds
+standby?: Standby
 /**
  * The answer's field name as the spec writes it, e.g. `militaryService`.
  */
@@ -521,6 +522,16 @@ showWhen?: Condition
 variants?: {
 [k: string]: VariantCopy
 }
+}
+/**
+ * Why this document is kept though nothing in the flows shows it yet (a screen the spec lists that no product's module order reaches): lint does not report it as unused, and checks it as fully as any other.
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "Standby".
+ */
+export interface Standby {
+why: string
+requirements: RequirementIds
 }
 /**
  * This interface was referenced by `MusterDocuments`'s JSON-Schema
@@ -584,6 +595,7 @@ id: Identifier
 kind: "form"
 description?: string
 requirements?: RequirementIds
+standby?: Standby
 /**
  * Where the form's data object is stored, e.g. `eligibility.{variant}.militaryDetails`. Without `{variant}`, another variant than self stores at <bind>.<variant>.
  */
@@ -711,6 +723,7 @@ id: Identifier
 kind: "review"
 description?: string
 requirements?: RequirementIds
+standby?: Standby
 title: ContentKey
 subhead?: ContentKey
 /**
@@ -1050,6 +1063,12 @@ export interface ContentBundle {
 $schema?: string
 locale: string
 description?: string
+/**
+ * Keys of this file kept though no panel, product or milestone uses them yet (messages the spec lists for fields no panel asks), each with why: lint does not report them as unused.
+ */
+standby?: {
+[k: string]: string
+}
 strings: {
 [k: string]: Text
 }
