@@ -12,6 +12,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Template } from '../ui/template/Template';
 import { loadWhenOpen } from '../ui/components/load-when-open';
+import { loadChunk } from '../ui/load-chunk';
+import { BlockingPage } from '../ui/template/BlockingPage';
 import { exitCopy } from '../ui/template/exit-copy';
 import { orderedDisclosures } from '../ui/template/disclosures';
 import { getPath } from '../engine/state';
@@ -25,7 +27,7 @@ import { createBrowserHistory, type AppHistory, type HistoryLocation, type Histo
 import type { AppInstance } from './boot';
 
 // The test routes exist outside production only (ROUTE-18): production never loads their code.
-const TestRoute = lazy(() => import('./TestRoutes').then((m) => ({ default: m.TestRoute })));
+const TestRoute = lazy(() => loadChunk(() => import('./TestRoutes')).then((m) => ({ default: m.TestRoute })));
 // The exit dialog, and the leaving it starts, load when it first opens.
 const ExitDialog = loadWhenOpen(() => import('../ui/template/ExitDialog').then((m) => m.ExitDialog));
 
@@ -139,14 +141,14 @@ function Shell({ history }: { history: AppHistory }) {
       leave: app.env.leave,
       sendAbandon: async (guid: string, jwt: string) => {
         await app.servicesReady();
-        const [{ createServices }, { buildPayload }] = await Promise.all([import('../services/commands'), import('../engine/payload')]);
+        const [{ createServices }, { buildPayload }] = await Promise.all([loadChunk(() => import('../services/commands')), loadChunk(() => import('../engine/payload'))]);
         const payload = buildPayload(flow.docs, store.state, { today: app.env.today(), productId: flow.productId, status: 'abandon', config: flow.product.config });
         const answer = await createServices(app.config).enrollment.update(guid, payload, jwt);
         if (answer.status >= 300) throw new Error(`abandon: HTTP ${answer.status}`);
       },
     };
     // The applicant asked to leave: if the leaving code cannot even load, leave all the same.
-    void import('./exit').then(
+    void loadChunk(() => import('./exit')).then(
       ({ exitApp }) => void exitApp(deps),
       () => {
         app.stopPersisting();
@@ -173,7 +175,7 @@ function Shell({ history }: { history: AppHistory }) {
 
   return (
     <ShellContext.Provider value={actions}>
-      <Template content={content} brand={brand} productId={flow.productId} theme={flow.product.config?.theme} demo={app.demo} progress={progress} disclosures={disclosures} onExit={() => setExitOpen(true)}>
+      <Template content={content} brand={brand} productId={flow.productId} theme={flow.product.config?.theme} demo={app.demo} progress={progress} disclosures={disclosures} onExit={() => setExitOpen(true)} onDialogError={onScreenError}>
         <ScreenBoundary resetKey={snap.version} fallback={<TrapFallback />} onError={onScreenError}>
           {parsed.kind === 'test' ? (
             <Suspense fallback={<div className="mu-waiting" aria-busy="true" />}>
@@ -184,7 +186,13 @@ function Shell({ history }: { history: AppHistory }) {
           )}
         </ScreenBoundary>
       </Template>
-      <ExitDialog open={exitOpen} copy={copy} onLeave={leave} onStay={() => setExitOpen(false)} />
+      {/* The applicant asked to leave: if the dialog's code cannot load, they leave without it (issue 13). */}
+      <ScreenBoundary resetKey={exitOpen} fallback={null} onError={(error) => {
+          app.telemetry.log('error', 'exit dialog failed: leaving without it', { error: describeRenderError(error, '').error });
+          leave();
+        }}>
+        <ExitDialog open={exitOpen} copy={copy} onLeave={leave} onStay={() => setExitOpen(false)} />
+      </ScreenBoundary>
     </ShellContext.Provider>
   );
 }
@@ -198,9 +206,12 @@ export interface AppProps {
 /** The app: every path shows the engine's step (the path only mirrors it), except the test routes outside production. */
 export function App({ app, history }: AppProps) {
   const [browser] = useState(() => history ?? createBrowserHistory(BASENAME));
+  // Around the whole shell (template, header, progress, dialogs): whatever else throws shows the load-failure trap (issue 13).
   return (
-    <AppContext.Provider value={app}>
-      <Shell history={browser} />
-    </AppContext.Provider>
+    <ScreenBoundary resetKey={app} fallback={<BlockingPage kind="trap" content={app.content} brand={app.config.brand} />} onError={(error, info) => app.telemetry.log('error', 'shell failed to render', describeRenderError(error, info.componentStack), error)}>
+      <AppContext.Provider value={app}>
+        <Shell history={browser} />
+      </AppContext.Provider>
+    </ScreenBoundary>
   );
 }

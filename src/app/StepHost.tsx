@@ -12,6 +12,7 @@ import { QuestionScreen } from '../ui/screens/QuestionScreen';
 import { MilestoneScreen } from '../ui/screens/MilestoneScreen';
 import { Transition } from '../ui/template/Transition';
 import { loadWhenOpen } from '../ui/components/load-when-open';
+import { loadChunk } from '../ui/load-chunk';
 import type { InterstitialProps } from '../ui/template/Interstitial';
 import { useApp, useFlow, useShell } from './context';
 import type { AppInstance } from './boot';
@@ -19,8 +20,9 @@ import type { FlowStore } from './flow-store';
 import { destinationUrl } from '../services/navigation';
 import { createFragmentService } from '../services/fragments';
 
-const FormStep = lazy(() => import('./FormStep'));
-const ReviewStep = lazy(() => import('./ReviewStep'));
+// A chunk that cannot load (one retry, the 120 s timeout: loadChunk) throws into the screen's error boundary: the error route.
+const FormStep = lazy(() => loadChunk(() => import('./FormStep')));
+const ReviewStep = lazy(() => loadChunk(() => import('./ReviewStep')));
 /** The interstitial shows only when a command's wait passes a second; its code loads as the command starts. */
 const Interstitial = loadWhenOpen<InterstitialProps & { open: boolean }>(() => import('../ui/template/Interstitial').then((m) => m.Interstitial));
 
@@ -133,10 +135,14 @@ export function StepHost() {
     const startedAt = Date.now();
     const stillHere = (): boolean => store.getSnapshot().moves === started;
     void Interstitial.preload().catch(() => undefined);
-    void import('./command-step')
+    void loadChunk(() => import('./command-step'))
       .then((m) => m.runCommandStep({ app, view, command, startedAt, stillHere, setInterstitial: (change) => setInterstitial((s) => ({ ...s, ...change })) }))
       .catch((err: unknown) => {
-        if (stillHere()) store.fail(`COMMAND_ERROR|${command}|${err instanceof Error ? err.message : String(err)}`);
+        if (!stillHere()) return;
+        const reason = `COMMAND_ERROR|${command}|${err instanceof Error ? err.message : String(err)}`;
+        // On the error route already (its detour cannot run either): the trap, without looping (issue 13).
+        if (view.position < 0) store.stop(reason);
+        else store.fail(reason);
       });
   }, [view, snap.moves, store, app]);
 

@@ -15,6 +15,7 @@ import type { JsonValue } from '../rules/index';
 import { createContent, createContentFor, bundleSource, contentSource, type AppContent } from '../ui/content';
 import { createTelemetry, type AppTelemetry } from '../ui/telemetry';
 import { afterPaint } from '../ui/after-paint';
+import { loadChunk, setChunkTimeout } from '../ui/load-chunk';
 import { fetchConfig, isProduction, type RuntimeConfig } from './config';
 import { fetchProductPack, loadFlow, PackLoadError, verifyPack } from './load';
 import type { Diagnostic } from '../engine/diagnostics';
@@ -126,6 +127,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   }
   const telemetry = createTelemetry({ environment: config.environment, loggingUrl: config.loggingUrl, console: out });
   telemetryRef.current = telemetry;
+  if (config.chunkTimeoutMs && !isProduction(config)) setChunkTimeout(config.chunkTimeoutMs);
   const fallback = shellContent(telemetry);
 
   // SESS-12: no session storage, no app.
@@ -206,7 +208,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   if (!isEntry && snapshot && snapshot.productId === productId && validRestoredState(flow, snapshot.state)) {
     // TRI-05: a session stored by an older version may hold older notations of an answer. The
     // code loads only for a restored session (the first screen's JS budget).
-    const { answerAliases, normalizeStateAnswers } = await import('../engine/answer-aliases');
+    const { answerAliases, normalizeStateAnswers } = await loadChunk(() => import('../engine/answer-aliases'));
     state = normalizeStateAnswers(answerAliases(docs), snapshot.state);
   }
   const newSession = state === undefined;
@@ -276,7 +278,8 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   const firstState = store.state;
   const unwatch = store.subscribe(() => {
     unwatch();
-    afterPaint(() => void import('./analytics').then((m) => m.observeFlow(store, telemetry, { newSession, since: firstState })));
+    // Analytics that cannot load are logged, never a stop (issue 13).
+    afterPaint(() => void loadChunk(() => import('./analytics')).then((m) => m.observeFlow(store, telemetry, { newSession, since: firstState }), () => telemetry.log('warn', 'analytics failed to load')));
   });
 
   let verified: Promise<Diagnostic[]> | undefined;

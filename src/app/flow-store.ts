@@ -13,6 +13,7 @@ import {
   historyOf,
   submitAnswer,
   toErrorRoute,
+  writeFlow,
   FlowError,
   type Flow,
   type FlowContext,
@@ -107,6 +108,12 @@ export class FlowStore {
   fail(reason: string): void {
     this.telemetry.log('error', 'flow error route', { reason: reason.slice(0, 200), step: this.snap.view.step });
     this.commit(toErrorRoute(this.flow, this.snap.state, reason, this.context()), 'forward', true);
+  }
+
+  /** The error route itself cannot run (its command's code cannot load): the trap the shell draws, with the reason recorded (issue 13). */
+  stop(reason: string): void {
+    this.telemetry.log('error', 'flow stopped on the error route', { reason: reason.slice(0, 200) });
+    this.commit(writeFlow(setPath(this.snap.state, 'error', { hasError: true, reason }), { step: '@error', isComplete: true }), 'forward', true);
   }
 
   /** Previous / browser back (FLOW-21): allowed only with more than one history entry. */

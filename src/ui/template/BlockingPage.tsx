@@ -12,7 +12,9 @@ export type BlockingKind = 'private' | 'support' | 'trap';
 
 /**
  * Pages that stop the app (issue 4 "Blocking pages"): no session storage (SESS-12), the support
- * variant without a caller (AUTH-18), and documents that fail to load or check (the trap).
+ * variant without a caller (AUTH-18), and the configuration or documents that fail to load or
+ * check, or a shell that fails to render (the trap: the provider's phone number and Try again,
+ * which loads the page again, issue 13).
  */
 export function BlockingPage({ kind, content, brand }: { kind: BlockingKind; content: ContentApi; brand: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -38,6 +40,13 @@ export function BlockingPage({ kind, content, brand }: { kind: BlockingKind; con
             {copy.heading}
           </h1>
           {copy.body !== undefined && <p className="mu-subhead">{copy.body}</p>}
+          {kind === 'trap' && (
+            <div className="mu-actions mu-actions--milestone">
+              <button type="button" className="mu-button mu-button--primary" data-action="retry" onClick={() => window.location.reload()}>
+                {content.text('app.trap.retry')}
+              </button>
+            </div>
+          )}
         </div>
       </main>
     </div>
