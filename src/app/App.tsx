@@ -14,7 +14,6 @@ import { Template } from '../ui/template/Template';
 import { loadWhenOpen } from '../ui/components/load-when-open';
 import { loadChunk } from '../ui/load-chunk';
 import { BlockingPage } from '../ui/template/BlockingPage';
-import { exitCopy } from '../ui/template/exit-copy';
 import { orderedDisclosures } from '../ui/template/disclosures';
 import { getPath } from '../engine/state';
 import { AppContext, ShellContext, useApp, useFlow, type ShellActions } from './context';
@@ -25,11 +24,21 @@ import { progressModel } from './progress';
 import { appPath, BASENAME, commandRoutes, parsePath, pathOf } from './routes';
 import { createBrowserHistory, type AppHistory, type HistoryLocation, type HistorySnapshot } from './history';
 import type { AppInstance } from './boot';
+import type { Config } from '../engine/formats.generated';
+import type { AppContent } from '../ui/content';
 
 // The test routes exist outside production only (ROUTE-18): production never loads their code.
 const TestRoute = lazy(() => loadChunk(() => import('./TestRoutes')).then((m) => ({ default: m.TestRoute })));
 // The exit dialog, and the leaving it starts, load when it first opens.
-const ExitDialog = loadWhenOpen(() => import('../ui/template/ExitDialog').then((m) => m.ExitDialog));
+// Its wording too (exit-copy.ts): nothing of the dialog is on the first screen's path.
+const ExitDialog = loadWhenOpen<{ open: boolean; config: Config | undefined; content: AppContent; hasGuid: boolean; onLeave(): void; onStay(): void }>(() =>
+  Promise.all([import('../ui/template/ExitDialog'), import('../ui/template/exit-copy')]).then(
+    ([d, c]) =>
+      function ShellExitDialog({ config, content, hasGuid, ...rest }) {
+        return <d.ExitDialog {...rest} copy={c.exitCopy(config, content, hasGuid)} />;
+      },
+  ),
+);
 
 interface EntryState {
   depth: number;
@@ -128,7 +137,6 @@ function Shell({ history }: { history: AppHistory }) {
   const actions = useMemo<ShellActions>(() => ({ previous, openExit: () => setExitOpen(true), history }), [previous, history]);
 
   const hasGuid = typeof getPath(snap.state, 'individuals.guid') === 'string' || app.session.getString('potentialCustomerGuid') !== undefined;
-  const copy = exitCopy(flow.product.config, content, hasGuid);
   const leave = useCallback(() => {
     setExitOpen(false);
     const deps = {
@@ -191,7 +199,7 @@ function Shell({ history }: { history: AppHistory }) {
           app.telemetry.log('error', 'exit dialog failed: leaving without it', { error: describeRenderError(error, '').error });
           leave();
         }}>
-        <ExitDialog open={exitOpen} copy={copy} onLeave={leave} onStay={() => setExitOpen(false)} />
+        <ExitDialog open={exitOpen} config={flow.product.config} content={content} hasGuid={hasGuid} onLeave={leave} onStay={() => setExitOpen(false)} />
       </ScreenBoundary>
     </ShellContext.Provider>
   );

@@ -23,6 +23,7 @@ import { createFragmentService } from '../services/fragments';
 // A chunk that cannot load (one retry, the 120 s timeout: loadChunk) throws into the screen's error boundary: the error route.
 const FormStep = lazy(() => loadChunk(() => import('./FormStep')));
 const ReviewStep = lazy(() => loadChunk(() => import('./ReviewStep')));
+const EndPage = lazy(() => loadChunk(() => import('./TestRoutes')).then((m) => ({ default: m.EndPage })));
 /** The interstitial shows only when a command's wait passes a second; its code loads as the command starts. */
 const Interstitial = loadWhenOpen<InterstitialProps & { open: boolean }>(() => import('../ui/template/Interstitial').then((m) => m.Interstitial));
 
@@ -89,20 +90,6 @@ export function TrapFallback() {
           {app.content.text('app.trap.startAgain')}
         </a>
       </div>
-    </section>
-  );
-}
-
-export function EndPage() {
-  const app = useApp();
-  const destination = app.session.getString('gotoURL') ?? destinationUrl(app.flow.product.destinationURL, app.flow.productId) ?? app.config.homeUrl;
-  const heading = useFocusOnMount<HTMLHeadingElement>();
-  return (
-    <section className="mu-screen" data-screen="@end" data-variant="self">
-      <h1 className="mu-heading" tabIndex={-1} ref={heading}>
-        {app.content.text('app.end.heading')}
-      </h1>
-      <p className="mu-subhead">{app.content.text('app.end.body', { destination })}</p>
     </section>
   );
 }
@@ -236,7 +223,14 @@ export function StepHost() {
         );
       }
       case 'end':
-        return <EndPage />;
+        // Production leaves (the effect above); the developers' end page is a test route's, in its chunk.
+        return app.testRoutes ? (
+          <Suspense fallback={<Loading />}>
+            <EndPage />
+          </Suspense>
+        ) : (
+          <div className="mu-waiting" aria-busy="true" />
+        );
       case 'error':
         return <TrapFallback />;
       case 'command':

@@ -151,8 +151,8 @@ export async function fetchConfig(baseUrl: string, fetcher: typeof fetch = fetch
   let body: unknown;
   try {
     body = await response.json();
-  } catch (err) {
-    throw new ConfigError(err instanceof Error && err.name === 'TimeoutError' ? 'config.json: timeout' : 'config.json is not valid JSON');
+  } catch {
+    throw new ConfigError('config.json is not valid JSON, or did not arrive in time');
   }
   return parseConfig(body);
 }

@@ -65,8 +65,8 @@ export async function fetchProductPack(baseUrl: string, productId: string, fetch
   if (!response.ok) throw new PackLoadError(`pack for ${productId}: HTTP ${response.status}`, response.status);
   try {
     return (await response.json()) as ProductPack;
-  } catch (err) {
-    throw new PackLoadError(`pack for ${productId}: ${err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'not JSON'}`);
+  } catch {
+    throw new PackLoadError(`pack for ${productId}: not JSON, or not in time`);
   }
 }
 

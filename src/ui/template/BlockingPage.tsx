@@ -42,9 +42,10 @@ export function BlockingPage({ kind, content, brand }: { kind: BlockingKind; con
           {copy.body !== undefined && <p className="mu-subhead">{copy.body}</p>}
           {kind === 'trap' && (
             <div className="mu-actions mu-actions--milestone">
-              <button type="button" className="mu-button mu-button--primary" data-action="retry" onClick={() => window.location.reload()}>
+              {/* The page's own address: the browser loads it again. */}
+              <a className="mu-button mu-button--primary" data-action="retry" href="">
                 {content.text('app.trap.retry')}
-              </button>
+              </a>
             </div>
           )}
         </div>
