@@ -13,7 +13,7 @@
 import type { AxiosInstance } from 'axios';
 import { isObject, type JsonObject } from '../engine/state';
 import type { JsonValue } from '../rules/index';
-import { checkBody, codesOf, createClient } from './http';
+import { checkBody, codesOf, createClient, lacksFields } from './http';
 import { POLICIES } from './endpoints';
 
 /** ADDR-22: the appId header's value. */
@@ -159,7 +159,7 @@ export function createAddressService(apiBaseUrl: string, client: AxiosInstance =
         },
       });
       // A 2xx that is not a JSON object is not "valid": MalformedAnswerError, the error route (ADDR-23).
-      checkBody(r.status, r.data);
+      checkBody(r.status, r.data, () => lacksFields(r.data, ['standardizedAddress', 'suggestedAddress', 'suggestions']));
       const answer: AddressAnswer = { status: r.status, codes: codesOf(r.data) };
       const standardized = standardizedOf(r.data);
       if (standardized) answer.standardized = standardized;

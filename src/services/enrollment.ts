@@ -17,7 +17,7 @@
  *   else the customer id (SUB-28).
  */
 import type { AxiosInstance } from 'axios';
-import { checkBody, createClient, MalformedAnswerError } from './http';
+import { checkBody, createClient, lacksFields, MalformedAnswerError } from './http';
 import { enrollmentAnswerOf, planSend, polled, pollingTimeoutAnswer, type EnrollmentAnswer } from '../engine/lifecycle';
 import { POLICIES } from './endpoints';
 
@@ -68,7 +68,7 @@ function str(v: unknown): string | undefined {
  */
 function answerOf(status: number, body: unknown, create = false): EnrollmentAnswer {
   const answer = enrollmentAnswerOf(status, body);
-  checkBody(status, body);
+  checkBody(status, body, () => lacksFields(body, ['customerId', 'jwtKey', 'memberFoundJwtKey', 'memberNumber', 'registrationToken', 'productUrl', 'message']));
   if (create && status >= 200 && status < 300 && answer.customerId === undefined && answer.codes.length === 0) throw new MalformedAnswerError(status, 'no customerId');
   return answer;
 }

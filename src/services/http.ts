@@ -153,6 +153,16 @@ export function malformedBody(body: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Issue 13: a 2xx JSON object with none of the fields a call reads (the provider's `data`
+ * envelope, `codes`, `errors`, or one of `read` at the top) is malformed ('no data'), never an
+ * ordinary outcome (an address taken as valid, an update or a poll taken as done).
+ */
+export function lacksFields(body: unknown, read: readonly string[] = []): string | undefined {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return (typeof b.data === 'object' && b.data !== null) || ['codes', 'errors', ...read].some((k) => b[k] !== undefined) ? undefined : 'no data';
+}
+
 /** `STATUS_<n>` or `NO_RESPONSE`, then each code, pipe-joined (doc 1 §8). */
 export function encodeFailure(prefix: string, failure: Pick<ServiceFailure, 'status' | 'codes'>): string {
   return [prefix, failure.status !== undefined ? `STATUS_${failure.status}` : 'NO_RESPONSE', ...failure.codes].join('|');

@@ -9,7 +9,7 @@
  * error route, SPON-10/SPON-11).
  */
 import type { AxiosInstance } from 'axios';
-import { checkBody, codesOf, createClient } from './http';
+import { checkBody, codesOf, createClient, lacksFields } from './http';
 import { POLICIES } from './endpoints';
 
 export interface SponsorAnswer {
@@ -21,7 +21,7 @@ export interface SponsorAnswer {
 }
 
 function answerOf(status: number, body: unknown, needsCustId = false): SponsorAnswer {
-  checkBody(status, body);
+  checkBody(status, body, () => lacksFields(body, ['sponsorCustId', 'message']));
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const data = (typeof b.data === 'object' && b.data !== null ? b.data : b) as Record<string, unknown>;
   const out: SponsorAnswer = { status, codes: codesOf(body) };
