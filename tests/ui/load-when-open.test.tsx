@@ -5,7 +5,7 @@
  * error boundary around it (the shell routes it, issue 13), and the next open tries again; once
  * loaded, the component renders with its props.
  */
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadWhenOpen } from '../../src/ui/components/load-when-open';
 import { ScreenBoundary } from '../../src/ui/template/ScreenBoundary';
