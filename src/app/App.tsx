@@ -165,6 +165,14 @@ function Shell({ history }: { history: AppHistory }) {
     );
   }, [store, app, flow]);
 
+  const onExitDialogError = useCallback(
+    (error: unknown) => {
+      app.telemetry.log('error', 'exit dialog failed: leaving without it', { error: describeRenderError(error, '').error });
+      leave();
+    },
+    [app.telemetry, leave],
+  );
+
   // A screen or widget that throws while rendering: the trap, with the error logged (no personal
   // data: its kind and components, not its message), and the flow on its error route.
   const onScreenError = useCallback(
@@ -195,10 +203,7 @@ function Shell({ history }: { history: AppHistory }) {
         </ScreenBoundary>
       </Template>
       {/* The applicant asked to leave: if the dialog's code cannot load, they leave without it (issue 13). */}
-      <ScreenBoundary resetKey={exitOpen} fallback={null} onError={(error) => {
-          app.telemetry.log('error', 'exit dialog failed: leaving without it', { error: describeRenderError(error, '').error });
-          leave();
-        }}>
+      <ScreenBoundary resetKey={exitOpen} fallback={null} onError={onExitDialogError}>
         <ExitDialog open={exitOpen} config={flow.product.config} content={content} hasGuid={hasGuid} onLeave={leave} onStay={() => setExitOpen(false)} />
       </ScreenBoundary>
     </ShellContext.Provider>

@@ -276,8 +276,12 @@ async function record(walk: string, steps: Step[]): Promise<Recorded> {
       const known = s.provider.seen.length;
       await step.act(s.page);
       if (step.settlesOn) await settlesOn(s.page, step.settlesOn, `${walk}: ${step.name}`);
-      // Requests made after a step's screen shows (telemetry, analytics) count for that step.
-      await s.page.waitForTimeout(300);
+      // Requests made after a step's screen shows (telemetry, analytics, the idle check) count for
+      // that step: wait for half a second without a new one (4 s at most).
+      for (let i = 0, n = -1; i < 8 && n !== s.provider.seen.length; i++) {
+        n = s.provider.seen.length;
+        await s.page.waitForTimeout(500);
+      }
       out.steps.push({ step, before, keys: s.provider.seen.slice(known) });
       console.log(walk, '|', step.name, '|', s.provider.seen.slice(known).join(', '));
     }
@@ -419,9 +423,12 @@ async function runCase(row: Row, fault: Fault, walk: Recorded): Promise<CaseResu
       got = await shown(s.page).catch(() => undefined);
       if (got && accept(got)) {
         if (expected !== 'goes-on') break;
-        // Goes on: the step ends where the walk's did.
+        // Goes on: the step ends where the walk's did, and stays fine once the fault has had its effect
+        // (the requests come after the move; a hang's is the chunk timeout).
         const screen = await currentScreen(s.page).catch(() => undefined);
-        if (!entry.step.settlesOn || (screen && entry.step.settlesOn(screen))) break;
+        const since = s.provider.firstFaultAt;
+        const effect = fault === 'hang' ? 2 * CHUNK_TIMEOUT_MS + 1000 : 1500;
+        if ((!entry.step.settlesOn || (screen && entry.step.settlesOn(screen))) && since !== undefined && Date.now() - since > effect) break;
       }
       await s.page.waitForTimeout(200);
     }
