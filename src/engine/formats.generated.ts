@@ -165,6 +165,17 @@ export type Text = (string | string[] | {
  * HTML, sanitised with an allow-list before it reaches the page.
  */
 html: string
+} | {
+/**
+ * @minItems 1
+ */
+links: [{
+text: string
+href: string
+}, ...({
+text: string
+href: string
+})[]]
 })
 /**
  * A dotted path into the application state, checked against the state contract (schemas/state.schema.json).
@@ -192,6 +203,13 @@ export type Variant = ("self" | "spouse" | "parent" | "child" | "sibling" | "spo
  * via the `definition` "IsoDate".
  */
 export type IsoDate = string
+/**
+ * A product id: letters, digits and hyphens, starting with a letter or a digit (the numeric card ids of DEST-16).
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "ProductId".
+ */
+export type ProductId = string
 
 export interface MusterDocuments {
 product?: ProductFlow
@@ -216,7 +234,7 @@ scenarios?: ScenarioTable
 export interface ProductFlow {
 $schema?: string
 /**
- * The product id as it appears in the URL (`product` / `productId`), e.g. `join-now`.
+ * The product id as it appears in the URL (`product` / `productId`), e.g. `join-now`, or a numeric id such as `37` (DEST-16).
  */
 id: string
 /**
@@ -227,6 +245,10 @@ abstract?: boolean
  * The id of the product this one is based on (merge patch).
  */
 extends?: string
+/**
+ * The product-id groups this product belongs to (doc 2 §9: `PNC`, `PREFILL`; PROD-19). Data for the documents and their readers; no code gives a group a meaning.
+ */
+groups?: string[]
 description?: string
 requirements?: RequirementIds
 config?: Config
@@ -460,6 +482,7 @@ id: Identifier
 kind: "question"
 description?: string
 requirements?: RequirementIds
+standby?: Standby
 /**
  * The answer's field name as the spec writes it, e.g. `militaryService`.
  */
@@ -493,6 +516,16 @@ showWhen?: Condition
 variants?: {
 [k: string]: VariantCopy
 }
+}
+/**
+ * Why this document is kept though nothing in the flows shows it yet (a screen the spec lists that no product's module order reaches): lint does not report it as unused, and checks it as fully as any other.
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "Standby".
+ */
+export interface Standby {
+why: string
+requirements: RequirementIds
 }
 /**
  * This interface was referenced by `MusterDocuments`'s JSON-Schema
@@ -556,6 +589,7 @@ id: Identifier
 kind: "form"
 description?: string
 requirements?: RequirementIds
+standby?: Standby
 /**
  * Where the form's data object is stored, e.g. `eligibility.{variant}.militaryDetails`. Without `{variant}`, another variant than self stores at <bind>.<variant>.
  */
@@ -683,6 +717,7 @@ id: Identifier
 kind: "review"
 description?: string
 requirements?: RequirementIds
+standby?: Standby
 title: ContentKey
 subhead?: ContentKey
 /**
@@ -1013,7 +1048,7 @@ columns: [string, ...(string)[]]
 rows: [JsonValue[], ...(JsonValue[])[]]
 }
 /**
- * Copy by key, in content/en/<area>.json (demo-mode overrides in content/demo/<area>.json). A value is plain text, a list of texts (bulleted lists), or sanitised HTML. `{phone}` and other `{name}` placeholders are filled from content keys `placeholders.<name>`.
+ * Copy by key, in content/en/<area>.json (demo-mode overrides in content/demo/<area>.json). A value is plain text, a list of texts (bulleted lists), sanitised HTML, or a block of links. `{phone}` and other `{name}` placeholders are filled from content keys `placeholders.<name>`.
  * 
  * This interface was referenced by `MusterDocuments`'s JSON-Schema
  * via the `definition` "ContentBundle".
@@ -1022,6 +1057,12 @@ export interface ContentBundle {
 $schema?: string
 locale: string
 description?: string
+/**
+ * Keys of this file kept though no panel, product or milestone uses them yet (messages the spec lists for fields no panel asks), each with why: lint does not report them as unused.
+ */
+standby?: {
+[k: string]: string
+}
 strings: {
 [k: string]: Text
 }
