@@ -43,12 +43,16 @@ void (isSilentRenewalFrame(window.location.pathname) ? import('./app/auth/silent
         // panel (question or form), when the browser is idle: off the path to the first question.
         // Findings end on the trap.
         const verify = (): void => {
-          void app.verifyDocuments().then((findings) => {
-            if (findings.length > 0) {
-              app.stopPersisting();
-              root.render(<BlockingPage kind="trap" content={shellContent(app.telemetry)} brand={app.config.brand} />);
-            }
-          });
+          void app.verifyDocuments().then(
+            (findings) => {
+              if (findings.length > 0) {
+                app.stopPersisting();
+                root.render(<BlockingPage kind="trap" content={shellContent(app.telemetry)} brand={app.config.brand} />);
+              }
+            },
+            // The check's code could not load: the documents passed the first reading and the build's check (issue 13).
+            () => app.telemetry.log('warn', 'documents check failed to load'),
+          );
         };
         const whenIdle = (work: () => void, timeout: number): void => {
           if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout });
@@ -78,6 +82,8 @@ void (isSilentRenewalFrame(window.location.pathname) ? import('./app/auth/silent
     }
   },
   (err: unknown) => {
-    console.error('[error] the app failed to start', err instanceof Error ? err.message : String(err));
+    // Never a blank page (issue 13): the load-failure trap, with the phone number and Try again.
+    console.error('[error] the app failed to start', err instanceof Error ? err.name : 'unknown');
+    root.render(<BlockingPage kind="trap" content={shellContent()} brand="muster" />);
   },
 );

@@ -18,7 +18,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useS
 import { Outlet, Router, useRoutes, type Navigator, type NavigationType, type RouteObject } from 'react-router-dom';
 import { Template } from '../ui/template/Template';
 import { loadWhenOpen } from '../ui/components/load-when-open';
-import { exitCopy } from '../ui/template/exit-copy';
+import { loadChunk } from '../ui/load-chunk';
+import { BlockingPage } from '../ui/template/BlockingPage';
 import { orderedDisclosures } from '../ui/template/disclosures';
 import { getPath } from '../engine/state';
 import { AppContext, ShellContext, useApp, useFlow, type ShellActions } from './context';
@@ -29,12 +30,22 @@ import { progressModel } from './progress';
 import { appPath, AUTH_CALLBACK_ROUTE, BASENAME, commandRoutes, parsePath, pathOf, TEST_ROUTES, type TestRoute as TestRouteName } from './routes';
 import { createBrowserHistory, stripBasename, type AppHistory, type HistoryLocation, type HistorySnapshot } from './history';
 import type { AppInstance } from './boot';
+import type { Config } from '../engine/formats.generated';
+import type { AppContent } from '../ui/content';
 import type { AuthSnapshot } from './auth/auth-state';
 
 // The test routes exist outside production only (ROUTE-18): production never loads their code.
-const TestRoute = lazy(() => import('./TestRoutes').then((m) => ({ default: m.TestRoute })));
+const TestRoute = lazy(() => loadChunk(() => import('./TestRoutes')).then((m) => ({ default: m.TestRoute })));
 // The exit dialog, and the leaving it starts, load when it first opens.
-const ExitDialog = loadWhenOpen(() => import('../ui/template/ExitDialog').then((m) => m.ExitDialog));
+// Its wording too (exit-copy.ts): nothing of the dialog is on the first screen's path.
+const ExitDialog = loadWhenOpen<{ open: boolean; config: Config | undefined; content: AppContent; hasGuid: boolean; onLeave(): void; onStay(): void }>(() =>
+  Promise.all([import('../ui/template/ExitDialog'), import('../ui/template/exit-copy')]).then(
+    ([d, c]) =>
+      function ShellExitDialog({ config, content, hasGuid, ...rest }) {
+        return <d.ExitDialog {...rest} copy={c.exitCopy(config, content, hasGuid)} />;
+      },
+  ),
+);
 
 interface EntryState {
   depth: number;
@@ -139,7 +150,6 @@ function Shell({ history }: { history: AppHistory }) {
   const actions = useMemo<ShellActions>(() => ({ previous, openExit: () => setExitOpen(true), history }), [previous, history]);
 
   const hasGuid = typeof getPath(snap.state, 'individuals.guid') === 'string' || app.session.getString('potentialCustomerGuid') !== undefined;
-  const copy = exitCopy(flow.product.config, content, hasGuid);
   const leave = useCallback(() => {
     setExitOpen(false);
     const deps = {
@@ -152,14 +162,14 @@ function Shell({ history }: { history: AppHistory }) {
       leave: app.env.leave,
       sendAbandon: async (guid: string, jwt: string) => {
         await app.servicesReady();
-        const [{ createServices }, { buildPayload }] = await Promise.all([import('../services/commands'), import('../engine/payload')]);
+        const [{ createServices }, { buildPayload }] = await Promise.all([loadChunk(() => import('../services/commands')), loadChunk(() => import('../engine/payload'))]);
         const payload = buildPayload(flow.docs, store.state, { today: app.env.today(), productId: flow.productId, status: 'abandon', config: flow.product.config });
         const answer = await createServices(app.config).enrollment.update(guid, payload, jwt);
         if (answer.status >= 300) throw new Error(`abandon: HTTP ${answer.status}`);
       },
     };
     // The applicant asked to leave: if the leaving code cannot even load, leave all the same.
-    void import('./exit').then(
+    void loadChunk(() => import('./exit')).then(
       ({ exitApp }) => void exitApp(deps),
       () => {
         app.stopPersisting();
@@ -167,6 +177,14 @@ function Shell({ history }: { history: AppHistory }) {
       },
     );
   }, [store, app, flow]);
+
+  const onExitDialogError = useCallback(
+    (error: unknown) => {
+      app.telemetry.log('error', 'exit dialog failed: leaving without it', { error: describeRenderError(error, '').error });
+      leave();
+    },
+    [app.telemetry, leave],
+  );
 
   // A screen or widget that throws while rendering: the trap, with the error logged (no personal
   // data: its kind and components, not its message), and the flow on its error route.
@@ -206,12 +224,15 @@ function Shell({ history }: { history: AppHistory }) {
 
   return (
     <ShellContext.Provider value={actions}>
-      <Template content={content} brand={brand} productId={flow.productId} auth={auth.status} theme={flow.product.config?.theme} demo={app.demo} progress={progress} disclosures={disclosures} onExit={() => setExitOpen(true)}>
+      <Template content={content} brand={brand} productId={flow.productId} auth={auth.status} theme={flow.product.config?.theme} demo={app.demo} progress={progress} disclosures={disclosures} onExit={() => setExitOpen(true)} onDialogError={onScreenError}>
         <ScreenBoundary resetKey={snap.version} fallback={<TrapFallback />} onError={onScreenError}>
           <Outlet />
         </ScreenBoundary>
       </Template>
-      <ExitDialog open={exitOpen} copy={copy} onLeave={leave} onStay={() => setExitOpen(false)} />
+      {/* The applicant asked to leave: if the dialog's code cannot load, they leave without it (issue 13). */}
+      <ScreenBoundary resetKey={exitOpen} fallback={null} onError={onExitDialogError}>
+        <ExitDialog open={exitOpen} config={flow.product.config} content={content} hasGuid={hasGuid} onLeave={leave} onStay={() => setExitOpen(false)} />
+      </ScreenBoundary>
     </ShellContext.Provider>
   );
 }
@@ -275,11 +296,14 @@ export function App({ app, history }: AppProps) {
     // Signed in (a reload): renewal and the cookie watch need the sign-in code.
     if (app.auth.getSnapshot().status === 'signed-in') void import('./auth/oidc').then((m) => m.resumeSession(app));
   }, [app]);
+  // Around the whole shell (template, header, progress, dialogs): whatever else throws shows the load-failure trap (issue 13).
   return (
-    <AppContext.Provider value={app}>
-      <Router basename={BASENAME} location={routerLocation} navigationType={action as NavigationType} navigator={navigator}>
-        <Routed app={app} history={shellHistory} />
-      </Router>
-    </AppContext.Provider>
+    <ScreenBoundary resetKey={app} fallback={<BlockingPage kind="trap" content={app.content} brand={app.config.brand} />} onError={(error, info) => app.telemetry.log('error', 'shell failed to render', describeRenderError(error, info.componentStack), error)}>
+      <AppContext.Provider value={app}>
+        <Router basename={BASENAME} location={routerLocation} navigationType={action as NavigationType} navigator={navigator}>
+          <Routed app={app} history={shellHistory} />
+        </Router>
+      </AppContext.Provider>
+    </ScreenBoundary>
   );
 }

@@ -11,6 +11,7 @@ import { QuestionScreen } from '../ui/screens/QuestionScreen';
 import { MilestoneScreen } from '../ui/screens/MilestoneScreen';
 import { Transition } from '../ui/template/Transition';
 import { loadWhenOpen } from '../ui/components/load-when-open';
+import { loadChunk } from '../ui/load-chunk';
 import type { InterstitialProps } from '../ui/template/Interstitial';
 import { useApp, useFlow, useShell } from './context';
 import type { AppInstance } from './boot';
@@ -19,8 +20,10 @@ import { destinationUrl } from '../services/navigation';
 import { createFragmentService } from '../services/fragments';
 import type { JsonValue } from '../rules/index';
 
-const FormStep = lazy(() => import('./FormStep'));
-const ReviewStep = lazy(() => import('./ReviewStep'));
+// A chunk that cannot load (one retry, the 120 s timeout: loadChunk) throws into the screen's error boundary: the error route.
+const FormStep = lazy(() => loadChunk(() => import('./FormStep')));
+const ReviewStep = lazy(() => loadChunk(() => import('./ReviewStep')));
+const EndPage = lazy(() => loadChunk(() => import('./TestRoutes')).then((m) => ({ default: m.EndPage })));
 /** The interstitial shows only when a command's wait passes a second; its code loads as the command starts. */
 const Interstitial = loadWhenOpen<InterstitialProps & { open: boolean }>(() => import('../ui/template/Interstitial').then((m) => m.Interstitial));
 
@@ -115,20 +118,6 @@ export function TrapFallback() {
   );
 }
 
-export function EndPage() {
-  const app = useApp();
-  const destination = app.session.getString('gotoURL') ?? destinationUrl(app.flow.product.destinationURL, app.flow.productId) ?? app.config.homeUrl;
-  const heading = useFocusOnMount<HTMLHeadingElement>();
-  return (
-    <section className="mu-screen" data-screen="@end" data-variant="self">
-      <h1 className="mu-heading" tabIndex={-1} ref={heading}>
-        {app.content.text('app.end.heading')}
-      </h1>
-      <p className="mu-subhead">{app.content.text('app.end.body', { destination })}</p>
-    </section>
-  );
-}
-
 export function StepHost() {
   const app = useApp();
   const shell = useShell();
@@ -157,10 +146,14 @@ export function StepHost() {
     const startedAt = Date.now();
     const stillHere = (): boolean => store.getSnapshot().moves === started;
     void Interstitial.preload().catch(() => undefined);
-    void import('./command-step')
+    void loadChunk(() => import('./command-step'))
       .then((m) => m.runCommandStep({ app, view, command, startedAt, stillHere, setInterstitial: (change) => setInterstitial((s) => ({ ...s, ...change })) }))
       .catch((err: unknown) => {
-        if (stillHere()) store.fail(`COMMAND_ERROR|${command}|${err instanceof Error ? err.message : String(err)}`);
+        if (!stillHere()) return;
+        const reason = `COMMAND_ERROR|${command}|${err instanceof Error ? err.message : String(err)}`;
+        // On the error route already (its detour cannot run either): the trap, without looping (issue 13).
+        if (view.position < 0) store.stop(reason);
+        else store.fail(reason);
       });
   }, [view, snap.moves, store, app]);
 
@@ -256,7 +249,14 @@ export function StepHost() {
         );
       }
       case 'end':
-        return <EndPage />;
+        // Production leaves (the effect above); the developers' end page is a test route's, in its chunk.
+        return app.testRoutes ? (
+          <Suspense fallback={<Loading />}>
+            <EndPage />
+          </Suspense>
+        ) : (
+          <div className="mu-waiting" aria-busy="true" />
+        );
       case 'error':
         return <TrapFallback />;
       case 'command':

@@ -11,9 +11,25 @@ import { Interstitial } from '../ui/template/Interstitial';
 import { orderedDisclosures } from '../ui/template/disclosures';
 import { Disclosures } from '../ui/template/Disclosures';
 import { useApp, useFlow, useShell } from './context';
-import { EndPage, useFocusOnMount } from './StepHost';
+import { useFocusOnMount } from './StepHost';
+import { destinationUrl } from '../services/navigation';
 import { pathOf, type TestRoute as TestRouteName } from './routes';
 import { redactPersonal } from './persist';
+
+/** Where the flow's end lands outside production (production leaves for the destination). */
+export function EndPage() {
+  const app = useApp();
+  const destination = app.session.getString('gotoURL') ?? destinationUrl(app.flow.product.destinationURL, app.flow.productId) ?? app.config.homeUrl;
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <section className="mu-screen" data-screen="@end" data-variant="self">
+      <h1 className="mu-heading" tabIndex={-1} ref={heading}>
+        {app.content.text('app.end.heading')}
+      </h1>
+      <p className="mu-subhead">{app.content.text('app.end.body', { destination })}</p>
+    </section>
+  );
+}
 
 function BackToFlow() {
   const app = useApp();

@@ -15,6 +15,7 @@ import type { JsonValue } from '../rules/index';
 import { createContent, createContentFor, bundleSource, contentSource, type AppContent } from '../ui/content';
 import { createTelemetry, type AppTelemetry } from '../ui/telemetry';
 import { afterPaint } from '../ui/after-paint';
+import { loadChunk, setChunkTimeout } from '../ui/load-chunk';
 import { fetchConfig, isProduction, type RuntimeConfig } from './config';
 import { fetchProductPack, loadFlow, PackLoadError, verifyPack } from './load';
 import type { Diagnostic } from '../engine/diagnostics';
@@ -141,6 +142,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   }
   const telemetry = createTelemetry({ environment: config.environment, loggingUrl: config.loggingUrl, console: out });
   telemetryRef.current = telemetry;
+  if (config.chunkTimeoutMs && !isProduction(config)) setChunkTimeout(config.chunkTimeoutMs);
   const fallback = shellContent(telemetry);
 
   // SESS-12: no session storage, no app.
@@ -235,7 +237,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   let state: AppState | undefined;
   let prefilled: AppState = {};
   if (restoreFrom || (resuming && stored.prefillDetails !== undefined)) {
-    ({ state, prefilled } = (await import('./resume')).resumeState({ flow, docs, today: ctx.today, telemetry, saved: restoreFrom, currentVersion, resuming, stored }));
+    ({ state, prefilled } = (await loadChunk(() => import('./resume'))).resumeState({ flow, docs, today: ctx.today, telemetry, saved: restoreFrom, currentVersion, resuming, stored }));
     // Prefill details are personal: read into memory, never kept at rest (src/app/prefill.ts).
     if (stored.prefillDetails !== undefined) session.remove('prefillDetails');
   }
@@ -254,7 +256,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
     const version = given.version && versions.includes(given.version) ? given.version : undefined;
     // SESS-08: goto only when no valid product is given, and only past the safety check.
     // The check's code loads only when a goto is given (the first screen's budget).
-    const goto = given.goto !== undefined && !(given.product && productValid) ? (await import('./goto')).safeGoto(given.goto, env.location.origin) : undefined;
+    const goto = given.goto !== undefined && !(given.product && productValid) ? (await loadChunk(() => import('./goto'))).safeGoto(given.goto, env.location.origin) : undefined;
     const sessionSlice: JsonObject = {
       productId,
       moduleSequenceId: flow.sequenceId,
@@ -340,7 +342,8 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   const firstState = store.state;
   const unwatch = store.subscribe(() => {
     unwatch();
-    afterPaint(() => void import('./analytics').then((m) => m.observeFlow(store, telemetry, { newSession, since: firstState })));
+    // Analytics that cannot load are logged, never a stop (issue 13).
+    afterPaint(() => void loadChunk(() => import('./analytics')).then((m) => m.observeFlow(store, telemetry, { newSession, since: firstState }), () => telemetry.log('warn', 'analytics failed to load')));
   });
 
   let verified: Promise<Diagnostic[]> | undefined;

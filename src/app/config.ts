@@ -36,6 +36,8 @@ export interface RuntimeConfig {
   referrer?: { expected: string; redirectTo?: string };
   /** The provider's sponsor contract (SPON-14..SPON-18): see SponsorRequestConfig. */
   sponsorRequest: SponsorRequestConfig;
+  /** Test-only, honoured outside production: the lazy chunks' load timeout instead of ERR-29's 120 s (issue 13's fault suite). */
+  chunkTimeoutMs?: number;
   /** Sign-in for members (AUTH-*); absent: no logon link, every applicant is anonymous. */
   auth?: AuthConfig;
 }
@@ -116,6 +118,7 @@ function authOf(raw: unknown, brand: string): AuthConfig | undefined {
  */
 export type { SponsorRequestConfig } from '../shared/ports';
 import type { SponsorRequestConfig } from '../shared/ports';
+import { CONFIG_TIMEOUT_MS, timed } from './timeouts';
 
 const IDENTITY_ORDER = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 
@@ -189,6 +192,7 @@ export function parseConfig(raw: unknown): RuntimeConfig {
     loggingUrl: str('loggingUrl', `${apiBaseUrl}logging/messages`),
     sponsorRequest: sponsorRequestOf(raw.sponsorRequest, str('brand', 'muster')),
   };
+  if (typeof raw.chunkTimeoutMs === 'number' && raw.chunkTimeoutMs > 0) config.chunkTimeoutMs = raw.chunkTimeoutMs;
   const auth = authOf(raw.auth, config.brand);
   if (auth) config.auth = auth;
   if (raw.referrer !== undefined) {
@@ -205,11 +209,11 @@ export function isProduction(config: Pick<RuntimeConfig, 'environment'>): boolea
   return config.environment === 'production';
 }
 
-/** GET <base>config.json, never cached (a deploy changes it without a new build). */
+/** GET <base>config.json, never cached (a deploy changes it without a new build); a timeout (CONFIG_TIMEOUT_MS) is a ConfigError. */
 export async function fetchConfig(baseUrl: string, fetcher: typeof fetch = fetch): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetcher(`${baseUrl}config.json`, { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    response = await fetcher(`${baseUrl}config.json`, timed(CONFIG_TIMEOUT_MS, { headers: { Accept: 'application/json' }, cache: 'no-store' }));
   } catch (err) {
     throw new ConfigError(`config.json could not be fetched: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -218,7 +222,7 @@ export async function fetchConfig(baseUrl: string, fetcher: typeof fetch = fetch
   try {
     body = await response.json();
   } catch {
-    throw new ConfigError('config.json is not valid JSON');
+    throw new ConfigError('config.json is not valid JSON, or did not arrive in time');
   }
   return parseConfig(body);
 }

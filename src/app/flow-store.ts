@@ -9,10 +9,12 @@ import { RuleError, type JsonValue } from '../rules/engine';
 import {
   back,
   current,
+  currentCoordinate,
   forward,
   historyOf,
   submitAnswer,
   toErrorRoute,
+  writeFlow,
   FlowError,
   type Flow,
   type FlowContext,
@@ -107,6 +109,14 @@ export class FlowStore {
   fail(reason: string): void {
     this.telemetry.log('error', 'flow error route', { reason: reason.slice(0, 200), step: this.snap.view.step });
     this.commit(toErrorRoute(this.flow, this.snap.state, reason, this.context()), 'forward', true);
+  }
+
+  /** The error route itself cannot run (its command's code cannot load): the trap the shell draws, with the reason recorded (issue 13). */
+  stop(reason: string): void {
+    this.telemetry.log('error', 'flow stopped on the error route', { reason: reason.slice(0, 200) });
+    const s = writeFlow(setPath(this.snap.state, 'error', { hasError: true, reason }), { step: '@error', isComplete: true });
+    // A screen of its own in the history: browser back from it returns to the screen before, answers kept.
+    this.commit(setPath(s, 'flow.history', [...historyOf(s), currentCoordinate(s)] as unknown as JsonValue), 'forward', true);
   }
 
   /** Previous / browser back (FLOW-21): allowed only with more than one history entry. */

@@ -34,6 +34,8 @@ import type { ProductPack } from '../engine/pack';
 import { createStateContract } from '../engine/state-contract';
 import type { JsonValue } from '../rules/index';
 import { DEV_SERVER } from './dev-server';
+import { PACK_TIMEOUT_MS, timed } from './timeouts';
+import { loadChunk } from '../ui/load-chunk';
 
 
 /** JSON.parse as the document index reads: no positions (a finding's position comes from the full check). */
@@ -52,11 +54,11 @@ export class PackLoadError extends Error {
   }
 }
 
-/** GET {base}packs/{product}.json (the Vite plugin serves it in development and emits it into the build). */
+/** GET {base}packs/{product}.json (the Vite plugin serves it in development and emits it into the build), within PACK_TIMEOUT_MS. */
 export async function fetchProductPack(baseUrl: string, productId: string, fetcher: typeof fetch): Promise<ProductPack> {
   let response: Response;
   try {
-    response = await fetcher(`${baseUrl}packs/${encodeURIComponent(productId)}.json`, { headers: { Accept: 'application/json' } });
+    response = await fetcher(`${baseUrl}packs/${encodeURIComponent(productId)}.json`, timed(PACK_TIMEOUT_MS, { headers: { Accept: 'application/json' } }));
   } catch (err) {
     throw new PackLoadError(`pack for ${productId}: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -64,7 +66,7 @@ export async function fetchProductPack(baseUrl: string, productId: string, fetch
   try {
     return (await response.json()) as ProductPack;
   } catch {
-    throw new PackLoadError(`pack for ${productId}: not JSON`);
+    throw new PackLoadError(`pack for ${productId}: not JSON, or not in time`);
   }
 }
 
@@ -113,7 +115,7 @@ export async function loadFlow(pack: ProductPack, sequenceId?: string): Promise<
 
 /** The full reading (the same loader as lint: positions, formats, references, this build's state contract): the flow, or the error findings. */
 async function fullReading(pack: ProductPack, sequenceId?: string): Promise<{ flow: Flow; docs: DocumentSet } | { findings: Diagnostic[] }> {
-  const mod = DEV_SERVER ? await import('./documents-dev') : await import('./documents');
+  const mod = DEV_SERVER ? await import('./documents-dev') : await loadChunk(() => import('./documents'));
   try {
     return mod.flowFromPack(pack, sequenceId);
   } catch (err) {

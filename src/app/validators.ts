@@ -10,6 +10,7 @@
 import type { ValidatorType } from '@rjsf/utils';
 import type { PanelValidatorLoader } from '../ui/contract';
 import { DEV_SERVER } from './dev-server';
+import { loadChunk } from '../ui/load-chunk';
 
 function devLoader(): Promise<PanelValidatorLoader> {
   return import('@rjsf/validator-ajv8').then((m) => {
@@ -19,7 +20,7 @@ function devLoader(): Promise<PanelValidatorLoader> {
 }
 
 function precompiledLoader(): Promise<PanelValidatorLoader> {
-  return Promise.all([import('../ui/screens/form/validators'), import('../generated/panel-validators/index')]).then(([v, g]) => v.createPanelValidatorLoader(g.panelValidators));
+  return Promise.all([loadChunk(() => import('../ui/screens/form/validators')), loadChunk(() => import('../generated/panel-validators/index'))]).then(([v, g]) => v.createPanelValidatorLoader(g.panelValidators));
 }
 
 export function lazyValidatorLoader(onRefused: (panelId: string, reason: string) => void): PanelValidatorLoader {
@@ -29,6 +30,7 @@ export function lazyValidatorLoader(onRefused: (panelId: string, reason: string)
       loader ??= DEV_SERVER ? devLoader() : precompiledLoader();
       return await (await loader)(panelId, schema);
     } catch (err) {
+      loader = undefined; // a chunk that could not load is asked for again next time
       const code = err !== null && typeof err === 'object' && 'code' in err && typeof err.code === 'string' ? err.code : 'VALIDATOR_REFUSED';
       onRefused(panelId, code);
       throw err;

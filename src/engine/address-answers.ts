@@ -6,7 +6,7 @@
  * and a body.
  */
 import type { JsonValue, RuleEngine } from '../rules/index';
-import { checkBody, codesOf, encodeFailure } from './service-answers';
+import { checkBody, codesOf, encodeFailure, lacksFields } from './service-answers';
 import { isObject, setPath, type AppState, type JsonObject } from './state';
 
 /** ADDR-05: domestic and APO addresses always carry the country USA. */
@@ -137,7 +137,7 @@ export function standardizedOf(body: unknown): JsonObject | undefined {
 
 /** The answer of POST validations/address. A 2xx that is not a JSON object is not "valid": MalformedAnswerError, the error route (ADDR-23). */
 export function addressAnswerOf(status: number, body: unknown): AddressAnswer {
-  checkBody(status, body);
+  checkBody(status, body, () => lacksFields(body, ['standardizedAddress', 'suggestedAddress', 'suggestions']));
   const answer: AddressAnswer = { status, codes: codesOf(body) };
   const standardized = standardizedOf(body);
   if (standardized) answer.standardized = standardized;

@@ -16,7 +16,7 @@ import type { Flow } from './flow';
 import type { OutcomeRow } from './formats.generated';
 import { decideOutcome, reasonText, type TableAnswer } from './outcome-table';
 import { getPath, isObject, setPath, type AppState, type JsonObject } from './state';
-import { checkBody, codesOf, dataOf, MalformedAnswerError } from './service-answers';
+import { checkBody, codesOf, dataOf, lacksFields, MalformedAnswerError } from './service-answers';
 
 export { codesOf };
 
@@ -73,7 +73,7 @@ export function enrollmentAnswerOf(status: number, body: unknown): EnrollmentAns
  * faults (issue 10)"). The browser's service and simulate both read answers with it.
  */
 export function readEnrollmentAnswer(status: number, body: unknown, create = false): EnrollmentAnswer {
-  checkBody(status, body);
+  checkBody(status, body, () => lacksFields(body, ['customerId', 'jwtKey', 'memberFoundJwtKey', 'memberNumber', 'registrationToken', 'productUrl', 'message']));
   const answer = enrollmentAnswerOf(status, body);
   if (create && ok(status) && answer.customerId === undefined && answer.codes.length === 0) throw new MalformedAnswerError(status, 'no customerId');
   return answer;

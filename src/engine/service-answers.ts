@@ -55,6 +55,17 @@ export function checkBody(status: number, body: unknown, lacks?: () => string | 
   if (why !== undefined) throw new MalformedAnswerError(status, why);
 }
 
+/**
+ * Issue 13: a 2xx JSON object with none of the fields a call reads (the provider's `data`
+ * envelope, `codes`, `errors`, or one of `read` at the top) is malformed ('no data'), never an
+ * ordinary outcome (the fault suite found an address taken as valid, an update, a complete's poll
+ * and a sponsor update taken as done).
+ */
+export function lacksFields(body: unknown, read: readonly string[] = []): string | undefined {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return (typeof b.data === 'object' && b.data !== null) || ['codes', 'errors', ...read].some((k) => b[k] !== undefined) ? undefined : 'no data';
+}
+
 /** The object an answer's fields are read from: `data` when the body has one, else the body. */
 export function dataOf(body: unknown): Record<string, unknown> {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;

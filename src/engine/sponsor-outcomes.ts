@@ -7,7 +7,7 @@
  * rules sponsor.*). Pure: no network, no session.
  */
 import { brandFields, sponsorEnvelope, type SponsorStatus } from './sponsor-request';
-import { checkBody, codesOf, dataOf } from './service-answers';
+import { checkBody, codesOf, dataOf, lacksFields } from './service-answers';
 import { getPath, isObject, type AppState, type JsonObject } from './state';
 
 export interface SponsorAnswer {
@@ -24,7 +24,7 @@ export interface SponsorAnswer {
  * search's or create's) 2xx with neither a sponsorCustId nor codes, throws MalformedAnswerError.
  */
 export function sponsorAnswerOf(status: number, body: unknown, needsCustId = false): SponsorAnswer {
-  checkBody(status, body);
+  checkBody(status, body, () => lacksFields(body, ['sponsorCustId', 'message']));
   const data = dataOf(body);
   const out: SponsorAnswer = { status, codes: codesOf(body) };
   if (typeof data.sponsorCustId === 'string' && data.sponsorCustId !== '') out.sponsorCustId = data.sponsorCustId;

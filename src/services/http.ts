@@ -7,7 +7,7 @@
  */
 import axios, { CanceledError, isAxiosError, isCancel, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { absoluteBase, type RequestPolicy, type RetryOn } from './endpoints';
-import { checkBody, codesOf, encodeFailure, malformedBody, malformedFailure, MalformedAnswerError, MALFORMED } from '../engine/service-answers';
+import { checkBody, codesOf, encodeFailure, lacksFields, malformedBody, malformedFailure, MalformedAnswerError, MALFORMED } from '../engine/service-answers';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -98,7 +98,7 @@ export interface ServiceFailure {
 }
 
 /** How an answer body is read (src/engine/service-answers.ts, shared with simulate). */
-export { checkBody, codesOf, encodeFailure, malformedBody, MalformedAnswerError, MALFORMED };
+export { checkBody, codesOf, encodeFailure, lacksFields, malformedBody, MalformedAnswerError, MALFORMED };
 
 /**
  * A thrown request error as a ServiceFailure (ERR-27): a timeout (ECONNABORTED, ETIMEDOUT, 408)

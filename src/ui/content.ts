@@ -13,6 +13,7 @@
 import type { Text } from '../engine/formats.generated';
 import type { ContentEntry } from '../engine/loader';
 import type { ContentApi, Telemetry } from './contract';
+import { loadChunk } from './load-chunk';
 
 /** HTML in, allow-listed HTML out. */
 export type Sanitizer = (html: string) => string;
@@ -36,7 +37,7 @@ const isHtml = (v: Text): v is { html: string } => typeof v === 'object' && !Arr
 /** Content whose HTML values (if any) are sanitised: loads the sanitiser only when one is there. */
 export async function createContentFor(source: ContentSource, telemetry?: Pick<Telemetry, 'log'>): Promise<AppContent> {
   const hasHtml = [...source.values()].some(isHtml);
-  const sanitize = hasHtml ? (await import('./sanitize')).sanitizeHtml : undefined;
+  const sanitize = hasHtml ? (await loadChunk(() => import('./sanitize'))).sanitizeHtml : undefined;
   return createContent(source, telemetry, sanitize);
 }
 

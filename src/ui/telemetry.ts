@@ -8,6 +8,7 @@
  * docs/architecture.md, "Observability", has the formats and the seam.
  */
 import type { Telemetry } from './contract';
+import { loadChunk } from './load-chunk';
 
 type Fields = Record<string, string | number | boolean>;
 /** One analytics event as the collector receives it: the event name and its non-personal fields (`eventId` for doc 2 §9's ids). */
@@ -61,7 +62,14 @@ let loading: Promise<Core> | undefined;
 
 /** Loads telemetry's working part; once loaded, new telemetry instances work synchronously (tests await this first). */
 export function loadTelemetryCore(): Promise<Core> {
-  return (loading ??= import('./telemetry-core').then((m) => (core = m)));
+  // A core that cannot load (one retry: loadChunk) drops the lines waiting for it; the next line tries again (issue 13).
+  return (loading ??= loadChunk(() => import('./telemetry-core')).then(
+    (m) => (core = m),
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  ));
 }
 
 export function createTelemetry(options: TelemetryOptions): AppTelemetry {
@@ -93,7 +101,7 @@ export function createTelemetry(options: TelemetryOptions): AppTelemetry {
     track: (event, data) => call((t) => t.track(event, data)),
     log: (level, message, fields, error) => call((t) => t.log(level, message, fields, error)),
     flush: async () => {
-      if (!impl && backlog.length > 0) await loadTelemetryCore().then(() => Promise.resolve());
+      if (!impl && backlog.length > 0) await loadTelemetryCore().then(() => Promise.resolve(), () => undefined);
       await impl?.flush();
     },
     pending: () => impl?.pending() ?? [],

@@ -39,7 +39,7 @@ const created = { status: 201, body: { customerId: 'c-100', jwtKey: 'tok-1' } };
 
 describe('simulate with HTTP answers: the veteran signed up', () => {
   it('201 then 202 polled to 200: statuses modified-create then complete, the hand-off, and the last payload is the complete', () => {
-    const r = walk({ payloadSubmit: created, completeModule: [{ status: 202, body: {} }, { status: 202 }, { status: 200, body: {} }] });
+    const r = walk({ payloadSubmit: created, completeModule: [{ status: 202, body: {} }, { status: 202 }, { status: 200, body: { data: {} } }] });
     expect(r.stop, JSON.stringify(r.stop)).toMatchObject({ kind: 'command', module: 'member-found', step: 'hand-off', command: 'leaveApp' });
     expect(r.stop.statuses).toEqual(['modified-create', 'complete']);
     expect(r.stop.payload?.status).toBe('complete');
@@ -48,7 +48,7 @@ describe('simulate with HTTP answers: the veteran signed up', () => {
   });
 
   it('the same statuses with a single 200 to the complete, and with outcome responses (assume success)', () => {
-    expect(walk({ payloadSubmit: created, completeModule: { status: 200, body: {} } }).stop.statuses).toEqual(['modified-create', 'complete']);
+    expect(walk({ payloadSubmit: created, completeModule: { status: 200, body: { data: {} } } }).stop.statuses).toEqual(['modified-create', 'complete']);
     const assumed = simulate(docs, { ...veteran({}), assume: 'success' }, { checkForm, throughMilestones: true });
     expect(assumed.stop.statuses).toEqual(['modified-create', 'complete']);
   });
@@ -103,7 +103,7 @@ describe('simulate with HTTP answers: the veteran signed up', () => {
 
 describe('simulate reads the sponsor and address services\' answers as the browser does (issue 10, "Done when": responses for every command)', () => {
   it('the address check: 200 without codes is valid; the walk goes on', () => {
-    const r = walk({ addressValidation: { status: 200, body: {} } });
+    const r = walk({ addressValidation: { status: 200, body: { data: {} } } });
     expect(r.state?.command).toMatchObject({ name: 'addressValidation', outcome: 'valid' });
     expect(getPath(r.state ?? {}, 'eligibility.self.address.validation')).toMatchObject({ outcome: 'valid', codes: [] });
   });
@@ -141,7 +141,7 @@ describe('simulate reads the sponsor service\'s answers (SPON-04..SPON-12)', () 
   });
 
   it('a 200 with neither a sponsorCustId nor codes is malformed: the error route, never "not found"', () => {
-    const r = sponsorWalk({ sponsorSearch: { status: 200, body: {} }, callDetour: 'done' });
+    const r = sponsorWalk({ sponsorSearch: { status: 200, body: { data: {} } }, callDetour: 'done' });
     expect(r.state?.error).toMatchObject({ hasError: true, reason: 'SPONSOR_SEARCH_ERROR|200|MALFORMED_BODY|no sponsorCustId' });
   });
 
@@ -170,7 +170,7 @@ describe('the shared decisions agree with the browser command', () => {
 describe('simulate --batch with HTTP answers', () => {
   it('one result per line, each with its statuses', () => {
     const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
-    const lines = [veteran({ payloadSubmit: created, completeModule: { status: 200, body: {} } }), veteran({ payloadSubmit: { status: 200, body: { codes: ['50017'] } }, callDetour: 'done' })];
+    const lines = [veteran({ payloadSubmit: created, completeModule: { status: 200, body: { data: {} } } }), veteran({ payloadSubmit: { status: 200, body: { codes: ['50017'] } }, callDetour: 'done' })];
     const r = spawnSync(TSX, [path.join(PROJECT_ROOT, 'tools/simulate.ts'), '--batch', '--through-milestones'], { cwd: PROJECT_ROOT, encoding: 'utf8', input: lines.map((l) => JSON.stringify(l)).join('\n') });
     expect(r.status, r.stderr).toBe(0);
     const out = r.stdout

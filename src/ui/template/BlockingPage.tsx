@@ -13,8 +13,9 @@ export type BlockingKind = 'private' | 'support' | 'version' | 'trap';
 /**
  * Pages that stop the app (issue 4 "Blocking pages"): no session storage (SESS-12), the support
  * variant without a caller (AUTH-18), an entry URL naming a version the product does not
- * declare (SESS-06: with a link to the same entry without it), and documents that fail to load
- * or check (the trap).
+ * declare (SESS-06: with a link to the same entry without it), and the configuration or
+ * documents that fail to load or check, or a shell that fails to render (the trap: the
+ * provider's phone number and Try again, which loads the page again, issue 13).
  */
 export function BlockingPage({ kind, content, brand, restartUrl }: { kind: BlockingKind; content: ContentApi; brand: string; restartUrl?: string | undefined }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -46,6 +47,14 @@ export function BlockingPage({ kind, content, brand, restartUrl }: { kind: Block
                 {content.text(`app.blocked.${kind}.link`)}
               </a>
             </p>
+          )}
+          {kind === 'trap' && (
+            <div className="mu-actions mu-actions--milestone">
+              {/* The page's own address: the browser loads it again. */}
+              <a className="mu-button mu-button--primary" data-action="retry" href="">
+                {content.text('app.trap.retry')}
+              </a>
+            </div>
           )}
         </div>
       </main>

@@ -7,6 +7,7 @@ import type { ContentApi } from '../contract';
 import { Header } from './Header';
 import { loadWhenOpen } from '../components/load-when-open';
 import type { ProgressBarProps } from './ProgressBar';
+import { ScreenBoundary } from './ScreenBoundary';
 import { Disclosures } from './Disclosures';
 import type { DisclosureItem } from './disclosures';
 import type { ProgressModel } from '../../app/progress';
@@ -36,10 +37,12 @@ export interface TemplateProps {
   progress?: ProgressModel;
   disclosures: DisclosureItem[];
   onExit?: () => void;
+  /** The help dialog failed to render (its chunk could not load, issue 13): the shell takes the error route. */
+  onDialogError?: (error: unknown, info: { componentStack?: string | null }) => void;
   children: ReactNode;
 }
 
-export function Template({ content, brand, productId, auth = 'anonymous', theme, demo, progress, disclosures, onExit, children }: TemplateProps) {
+export function Template({ content, brand, productId, auth = 'anonymous', theme, demo, progress, disclosures, onExit, onDialogError, children }: TemplateProps) {
   const [help, setHelp] = useState(false);
   const banner = demo ? content.text('app.demo.banner') : '';
   const withProgress = progress?.visible === true;
@@ -66,7 +69,9 @@ export function Template({ content, brand, productId, auth = 'anonymous', theme,
         </main>
       </div>
       <Disclosures items={disclosures} label={content.text('app.disclosures.label')} />
-      <HelpDialog open={help} content={content} onClose={() => setHelp(false)} />
+      <ScreenBoundary resetKey={help} fallback={null} onError={(error, info) => onDialogError?.(error, info)}>
+        <HelpDialog open={help} content={content} onClose={() => setHelp(false)} />
+      </ScreenBoundary>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { stableHash } from '../../../engine/hash';
 import type { JsonValue } from '../../../rules/index';
 import type { PanelValidatorLoader } from '../../contract';
+import { loadChunk } from '../../load-chunk';
 
 export interface PanelValidatorEntry {
   /** stableHash of the schema the validator was compiled from. */
@@ -68,7 +69,7 @@ export function createPanelValidatorLoader(registry: PanelValidatorRegistry, sch
     const cacheKey = `${panelId}@${hash}`;
     let pending = cache.get(cacheKey);
     if (!pending) {
-      pending = Promise.all([entry.load(), loadFactory()]).then(
+      pending = Promise.all([loadChunk(entry.load), loadChunk(loadFactory)]).then(
         ([mod, createPrecompiledValidator]) => {
           try {
             return createPrecompiledValidator(functionsOf(mod), shown as RJSFSchema);
