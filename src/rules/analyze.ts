@@ -276,6 +276,18 @@ export function prepareLogic(logic: Logic, env: WalkEnvironment, ruleId?: string
       return null;
     }
     if (Array.isArray(node)) return node.map((item, i) => walk(item, child(pointer, i), scope, depth + 1));
+    if (typeof node === 'object' && node !== null && !isLogicObject(node)) {
+      // json-logic-js would return such an object as it is, a truthy value: refused, never run.
+      const keys = Object.keys(node);
+      report(
+        'BAD_ARGUMENT',
+        keys.length === 0
+          ? 'an empty object is not logic (it would be a true value): write an operation, true or false'
+          : `an object in logic has one key, its operation; this one has ${keys.length} (${keys.map((k) => `"${k}"`).join(', ')}) and would be a true value: combine them with "and" or "or", one operation each`,
+        pointer,
+      );
+      return null;
+    }
     if (!isLogicObject(node)) return node; // a literal, returned as is by json-logic-js
 
     const { op, values, pointerOf } = argumentsOf(node);
