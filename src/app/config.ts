@@ -36,6 +36,14 @@ export interface RuntimeConfig {
   referrer?: { expected: string; redirectTo?: string };
   /** The provider's sponsor contract (SPON-14..SPON-18): see SponsorRequestConfig. */
   sponsorRequest: SponsorRequestConfig;
+  /**
+   * The hosts an `https:` URL, here or in the documents, may name (issue 13); every other URL is
+   * a path on this site. Default none. The URLs of this file are checked with the documents', by
+   * the full check after the first screen (src/engine/urls.ts; lint and the build check
+   * public/config.json): the first screen's budget has no room for it, and until then the strict
+   * CSP refuses a `javascript:` navigation.
+   */
+  allowedHosts?: unknown;
 }
 
 /**
@@ -120,6 +128,7 @@ export function parseConfig(raw: unknown): RuntimeConfig {
     destinations: destinationsOf(raw.destinations),
     loggingUrl: str('loggingUrl', `${apiBaseUrl}logging/messages`),
     sponsorRequest: sponsorRequestOf(raw.sponsorRequest, str('brand', 'muster')),
+    allowedHosts: raw.allowedHosts,
   };
   if (raw.referrer !== undefined) {
     const r = raw.referrer;

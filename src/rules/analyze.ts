@@ -278,14 +278,8 @@ export function prepareLogic(logic: Logic, env: WalkEnvironment, ruleId?: string
     if (Array.isArray(node)) return node.map((item, i) => walk(item, child(pointer, i), scope, depth + 1));
     if (typeof node === 'object' && node !== null && !isLogicObject(node)) {
       // json-logic-js would return such an object as it is, a truthy value: refused, never run.
-      const keys = Object.keys(node);
-      report(
-        'BAD_ARGUMENT',
-        keys.length === 0
-          ? 'an empty object is not logic (it would be a true value): write an operation, true or false'
-          : `an object in logic has one key, its operation; this one has ${keys.length} (${keys.map((k) => `"${k}"`).join(', ')}) and would be a true value: combine them with "and" or "or", one operation each`,
-        pointer,
-      );
+      // (A short message: the rule engine's core is on the first screen's script.)
+      report('BAD_ARGUMENT', `an object in logic has one key, its operation, not ${Object.keys(node).length}: combine operations with "and" / "or"`, pointer);
       return null;
     }
     if (!isLogicObject(node)) return node; // a literal, returned as is by json-logic-js

@@ -107,7 +107,6 @@ describe('the core engine answers as the full engine', () => {
     vi.spyOn(console, 'log'); // "log" is not an operation: nothing may write to the console
   });
   afterAll(() => {
-    // eslint-disable-next-line no-console -- the spy installed above
     expect(console.log).not.toHaveBeenCalled();
     vi.restoreAllMocks();
   });

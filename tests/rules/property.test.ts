@@ -65,7 +65,6 @@ describe('evaluate on random logic', () => {
     vi.spyOn(console, 'log'); // "log" is not an operation: nothing may write to the console
   });
   afterAll(() => {
-    // eslint-disable-next-line no-console -- the spy installed above
     expect(console.log).not.toHaveBeenCalled();
     vi.restoreAllMocks();
   });
