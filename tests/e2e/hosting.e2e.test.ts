@@ -84,6 +84,16 @@ describe('the hosting headers, read back in Chromium for each kind of file', () 
   });
 });
 
+describe("README's Hosting section", () => {
+  it('gives exactly the headers the serve tool sends, and its Cache-Control per file kind', () => {
+    const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Hosting'), readme.indexOf('\n## ', readme.indexOf('## Hosting') + 1));
+    const block = /```\n([\s\S]*?)\n```/.exec(section)?.[1] ?? '';
+    expect(block.split('\n')).toEqual(Object.entries(HOSTING_HEADERS).map(([k, v]) => `${k}: ${v}`));
+    for (const value of Object.values(CACHE_CONTROL)) expect(section).toContain(`| \`${value}\` |`);
+  });
+});
+
 describe('CSP violation reports', () => {
   it('a violation in Chromium is reported to the endpoint the headers name, and the serve tool records it', async () => {
     reports.length = 0;
