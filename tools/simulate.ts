@@ -17,7 +17,7 @@
  */
 import { createReadStream, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { loadProject } from './lib/project';
+import { loadProject, projectSponsorRequest } from './lib/project';
 import { createFormChecker } from './lib/form-checker';
 import { simulate, type SimulateInput, type SimulateOptions } from '../src/engine/simulate';
 import { formatDiagnostic, hasErrors } from '../src/engine/diagnostics';
@@ -65,7 +65,8 @@ for (const a of args) {
 }
 const file = args.find((a) => !a.startsWith('--'));
 const fromStdin = file === undefined || file === '-';
-const options: SimulateOptions = { throughMilestones: args.includes('--through-milestones'), checkForm: createFormChecker() };
+const sponsorRequest = projectSponsorRequest();
+const options: SimulateOptions = { throughMilestones: args.includes('--through-milestones'), checkForm: createFormChecker(), ...(sponsorRequest ? { sponsorRequest } : {}) };
 
 if (args.includes('--batch')) {
   const docs = loadDocuments();

@@ -27,6 +27,11 @@ export async function runCommandStep({ app, view, command, startedAt, stillHere,
   const complete = (result: CommandResult): void => store.move('forward', (s, ctx) => completeCommand(flow, s, result, ctx), 'command');
   const timer = new InterstitialTimer((visible) => setInterstitial({ visible }));
   timer.start(Date.now() - startedAt);
+  // Cancellation: once the flow has moved on (browser back, a restart), the command's requests are given up.
+  const controller = new AbortController();
+  const unsubscribe = store.subscribe(() => {
+    if (!stillHere()) controller.abort();
+  });
   let outcome: CommandOutcome;
   try {
     await app.servicesReady();
@@ -46,10 +51,13 @@ export async function runCommandStep({ app, view, command, startedAt, stillHere,
         app.stopPersisting();
         app.env.leave(url);
       },
+      signal: controller.signal,
     });
   } catch (err) {
     timer.dispose();
     throw err;
+  } finally {
+    unsubscribe();
   }
   await timer.finish();
   if (!stillHere()) return;

@@ -2,7 +2,8 @@
  * Development only (`vite serve`, see src/app/load.ts): the same loader and checks as
  * src/app/documents.ts, with the format schemas compiled by Ajv at run time.
  */
-import stateSchema from '../../schemas/state.schema.json';
+// The state contract without its prose (written by npm run pack: src/generated/state-contract.json), smaller than the schema.
+import stateSchema from '../generated/state-contract.json';
 import type { Flow } from '../engine/flow';
 import type { DocumentSet } from '../engine/loader';
 import type { ProductPack } from '../engine/pack';

@@ -5,7 +5,8 @@
  * trap with the findings logged (issue 4, "Blocking pages").
  */
 import formatValidators from '../generated/format-validators.cjs';
-import stateSchema from '../../schemas/state.schema.json';
+// The state contract without its prose (written by npm run pack: src/generated/state-contract.json), smaller than the schema.
+import stateSchema from '../generated/state-contract.json';
 import { validatorName, type FormatValidator } from '../engine/format-validator';
 import type { Flow } from '../engine/flow';
 import type { DocumentSet } from '../engine/loader';

@@ -324,6 +324,14 @@ function followTarget(flow: Flow, target: Target, from: Position, state: AppStat
       const recorded = getPath(state, 'error.reason');
       throw new ErrorRouteSignal(state, typeof recorded === 'string' ? recorded : `ERROR_ROUTE|${from.module}/${from.step}`);
     }
+    if (target === '@retry') {
+      // ERR-42: back to the command whose failure led here (error.from), to run it again; the error is over.
+      const failed = getPath(state, 'error.from');
+      if (!isObject(failed) || typeof failed.position !== 'number' || typeof failed.module !== 'string' || typeof failed.step !== 'string' || failed.position < 0) {
+        throw new FlowError('@retry with no failed command to run again', 'NO_RETRY');
+      }
+      return { at: { position: failed.position, module: failed.module, step: failed.step }, state: setPath(state, 'error', { hasError: false }) };
+    }
     if (target === '@retriage') {
       const entry = getPath(state, 'flow.retriage');
       if (typeof entry !== 'string') throw new FlowError('@retriage with no re-triage entry pending', 'NO_RETRIAGE');
@@ -376,7 +384,10 @@ export function pushHistory(flow: Flow, state: AppState): AppState {
 
 /** Send the applicant to the error route (FLOW-14): detour, then trap. */
 export function toErrorRoute(flow: Flow, state: AppState, reason: string, ctx: FlowContext): AppState {
-  let s = setPath(state, 'error', { hasError: true, reason });
+  // The command whose failure this is, when the flow stood on one: an `@retry` edge of the error route runs it again (ERR-42).
+  const here = currentCoordinate(state);
+  const failed = here && here.position >= 0 && stepOf(flow, here)?.kind === 'command' ? here : undefined;
+  let s = setPath(state, 'error', { hasError: true, reason, ...(failed ? { from: failed as unknown as JsonObject } : {}) });
   s = writeFlow(s, { position: -1, module: flow.errorRoute.module, step: flow.errorRoute.step, variant: 'self', isComplete: false });
   const step = stepOf(flow, { position: -1, module: flow.errorRoute.module, step: flow.errorRoute.step });
   if (!step) {

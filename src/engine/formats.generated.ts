@@ -66,7 +66,7 @@ export type Identifier = string
  */
 export type Condition = (RuleId | { [operation: string]: JsonValue } | boolean)
 /**
- * A step id of this module; `@end` (module complete: the next module in the sequence); `@retriage` (the pending re-triage entry); `@error` (the error route); or another module's entry or step.
+ * A step id of this module; `@end` (module complete: the next module in the sequence); `@retriage` (the pending re-triage entry); `@error` (the error route); `@retry` (on the error route: back to the command whose failure led there, to run it again, ERR-42); or another module's entry or step.
  * 
  * This interface was referenced by `MusterDocuments`'s JSON-Schema
  * via the `definition` "Target".

@@ -90,6 +90,7 @@ export function renderMermaid(flow: Flow): string {
   for (const m of flow.extraModules.values()) if (!inSequence(m.name)) placed.push({ position: -1, module: m });
   let needEnd = false;
   let needRetriage = false;
+  let needRetry = false;
 
   const errorNode = ((): string => {
     const route = flow.errorRoute;
@@ -142,6 +143,10 @@ export function renderMermaid(flow: Flow): string {
       return ['END'];
     }
     if (to === '@error') return [errorNode];
+    if (to === '@retry') {
+      needRetry = true;
+      return ['RETRY'];
+    }
     if (to === '@retriage') {
       const entries = fromStep !== undefined ? pendingRetriage(m, fromStep) : [];
       const nodes = entries.flatMap((entry) => {
@@ -223,6 +228,7 @@ export function renderMermaid(flow: Flow): string {
 
   if (needEnd) lines.push('  END((end))');
   if (needRetriage) lines.push('  RETRIAGE[/"re-triage: no pending entry known"/]:::entry');
+  if (needRetry) lines.push('  RETRY(["try again: the failed command runs again"]):::command');
   if (errorNode !== 'ERROR_ROUTE') {
     lines.push('  ANY_ERROR>"any error"]:::trap');
     edgeLines.push(`  ANY_ERROR -.-> ${errorNode}`);

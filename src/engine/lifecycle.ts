@@ -14,8 +14,11 @@
 import type { JsonValue } from '../rules/index';
 import type { Flow } from './flow';
 import type { OutcomeRow } from './formats.generated';
-import { decideOutcome, type TableAnswer } from './outcome-table';
+import { decideOutcome, reasonText, type TableAnswer } from './outcome-table';
 import { getPath, isObject, setPath, type AppState, type JsonObject } from './state';
+import { checkBody, codesOf, dataOf, MalformedAnswerError } from './service-answers';
+
+export { codesOf };
 
 /** SUB-01. */
 export const LIFECYCLE_STATUSES = ['abandon', 'complete', 'create', 'modified-create', 'detour', 'redirect', 'update'] as const;
@@ -47,14 +50,6 @@ export interface EnrollmentAnswer {
   message?: string;
 }
 
-/** Error codes of an answer body: `codes`, `data.codes`, or `errors[].errorCode`. */
-export function codesOf(body: unknown): string[] {
-  if (typeof body !== 'object' || body === null) return [];
-  const b = body as { codes?: unknown; data?: { codes?: unknown }; errors?: unknown };
-  const list = Array.isArray(b.codes) ? b.codes : Array.isArray(b.data?.codes) ? b.data.codes : Array.isArray(b.errors) ? b.errors.map((e) => (e as { errorCode?: unknown } | null)?.errorCode) : [];
-  return list.filter((c): c is string | number => typeof c === 'string' || typeof c === 'number').map(String);
-}
-
 function text(v: unknown): string | undefined {
   return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
 }
@@ -62,13 +57,26 @@ function text(v: unknown): string | undefined {
 /** An enrollment answer from its status and body (fields at the top or under `data`). */
 export function enrollmentAnswerOf(status: number, body: unknown): EnrollmentAnswer {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const data = (typeof b.data === 'object' && b.data !== null ? b.data : b) as Record<string, unknown>;
+  const data = dataOf(body);
   const out: EnrollmentAnswer = { status, codes: codesOf(body) };
   for (const key of ['customerId', 'jwtKey', 'memberFoundJwtKey', 'memberNumber', 'registrationToken', 'productUrl', 'message'] as const) {
     const v = text(data[key]) ?? text(b[key]);
     if (v !== undefined) out[key] = v;
   }
   return out;
+}
+
+/**
+ * The enrollment service's answer as the commands read it. A 2xx whose body is not a JSON
+ * object, or a create's 2xx with neither a customerId nor codes, throws MalformedAnswerError: the
+ * commands route it to the error route, never to a success (docs/decisions.md, "HTTP client and
+ * faults (issue 10)"). The browser's service and simulate both read answers with it.
+ */
+export function readEnrollmentAnswer(status: number, body: unknown, create = false): EnrollmentAnswer {
+  checkBody(status, body);
+  const answer = enrollmentAnswerOf(status, body);
+  if (create && ok(status) && answer.customerId === undefined && answer.codes.length === 0) throw new MalformedAnswerError(status, 'no customerId');
+  return answer;
 }
 
 /** SUB-27: the answer when polling gives up (15000 ms without a final answer). */
@@ -193,5 +201,25 @@ export function tableResult(flow: Flow, command: string, state: AppState, answer
     ...(status !== undefined ? { status } : {}),
     ...(answer.codes.length > 0 ? { codes: answer.codes } : {}),
     session: decision.session,
+  };
+}
+
+/**
+ * A 2xx whose body cannot be read (MalformedAnswerError) is not judged by the table's rows (a
+ * 201 would go on without a customer id): the row that takes any answer (`when: true`, ERR-43)
+ * decides, its reason carrying the status and `MALFORMED_BODY|<why>`, so the error route follows.
+ * Without such a row, the command's error.
+ */
+export function malformedResult(flow: Flow, command: string, failure: { status?: number; codes: string[] }): TableResult {
+  const fallback = flow.docs.commands.get(command)?.command.outcomeTable?.find((row) => row.when === true);
+  const reason = reasonText(fallback?.reason ?? `COMMAND_ERROR|${command}|{status}|{codes}`, failure);
+  if (!fallback) return { kind: 'error', reason };
+  return {
+    kind: 'result',
+    outcome: fallback.outcome,
+    patch: { 'error.hasError': true, 'error.reason': reason },
+    ...(failure.status !== undefined ? { status: failure.status } : {}),
+    codes: failure.codes,
+    session: {},
   };
 }

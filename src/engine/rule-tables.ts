@@ -7,7 +7,7 @@ import { addDays, addMonths, addYears, format, parse } from 'date-fns';
 import { RuleError, type JsonValue } from '../rules/index';
 import { edgeKey, type EdgeRef } from './flow';
 import type { DocumentSet } from './loader';
-import { simulate, type FormChecker, type SimulateInput, type SimulateResult } from './simulate';
+import { simulate, type FormChecker, type SimulateInput, type SimulateOptions, type SimulateResult } from './simulate';
 import { setPath, type AppState, type JsonObject } from './state';
 
 export const DEFAULT_TODAY = '2026-11-22';
@@ -117,7 +117,7 @@ export interface ScenarioReport {
   failures: ScenarioFailure[];
 }
 
-export function runScenarios(docs: DocumentSet, checkForm: FormChecker | undefined, onEdge?: (ref: EdgeRef) => void): ScenarioReport {
+export function runScenarios(docs: DocumentSet, checkForm: FormChecker | undefined, onEdge?: (ref: EdgeRef) => void, extra: Pick<SimulateOptions, 'sponsorRequest'> = {}): ScenarioReport {
   let count = 0;
   const failures: ScenarioFailure[] = [];
   for (const doc of docs.scenarios) {
@@ -125,7 +125,7 @@ export function runScenarios(docs: DocumentSet, checkForm: FormChecker | undefin
     for (const scenario of doc.value.scenarios) {
       count++;
       const input = { today: DEFAULT_TODAY, ...defaults, ...scenario.input } as unknown as SimulateInput;
-      const result = simulate(docs, input, { throughMilestones: scenario.throughMilestones === true, ...(checkForm ? { checkForm } : {}), ...(onEdge ? { onEdge } : {}) });
+      const result = simulate(docs, input, { ...extra, throughMilestones: scenario.throughMilestones === true, ...(checkForm ? { checkForm } : {}), ...(onEdge ? { onEdge } : {}) });
       const mismatches = compareStop(scenario.expect, result);
       if (mismatches.length > 0) {
         failures.push({ file: doc.file, id: scenario.id, requirements: scenario.requirements ?? [], expected: scenario.expect, actual: { ...result.stop, visited: result.visited }, mismatches });

@@ -30,16 +30,21 @@ import { messageVars, schemaMessageKey, UNKNOWN_MESSAGE_KEYS, type SchemaErrorRe
 import type { DocumentSet } from './loader';
 import { getPath, isObject, withoutNulls, type AppState, type JsonObject } from './state';
 import { buildPayload } from './payload';
+import { MalformedAnswerError, malformedFailure } from './service-answers';
+import { SERVICE_DECISIONS, type ServiceDecision } from './service-decisions';
 import {
   acceptedPatch,
+  commandArg,
   detourSent,
   enrollmentAnswerOf,
   lifecycleStatus,
+  malformedResult,
   ok,
   planSend,
   polled,
   pollingTimeoutAnswer,
   prospectTableAnswer,
+  readEnrollmentAnswer,
   stateAnswer,
   tableResult,
   type EnrollmentAnswer,
@@ -136,6 +141,8 @@ function str(state: AppState, path: string): string | undefined {
 
 export interface SimulateOptions {
   throughMilestones?: boolean;
+  /** config.json `sponsorRequest` (the provider's brand spelling): the sponsor commands' answers are read with it. */
+  sponsorRequest?: { brand: string; memberNumberOrder: readonly number[] };
   checkForm?: FormChecker;
   /** Told of every edge taken (coverage). */
   onEdge?: FlowContext['onEdge'];
@@ -185,6 +192,15 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
     return stopWith(undefined, { kind: 'error' }, { message: (err as Error).message });
   }
 
+  /** Whether the command a retry would run again (error.from) has a response left in its list. */
+  const responseLeft = (s: AppState): boolean => {
+    const from = getPath(s, 'error.from');
+    if (!isObject(from) || !flow) return false;
+    const step = flow.modules[from.position as number]?.graph.steps[from.step as string];
+    const name = step?.kind === 'command' ? step.command : undefined;
+    const given = name !== undefined ? responses[name] : undefined;
+    return Array.isArray(given) && (usedResponses.get(name as string) ?? 0) < given.length;
+  };
   for (let count = 0; count < MAX_STEPS; count++) {
     const view = current(flow, state);
     const errorReason = getPath(state, 'error.reason');
@@ -201,6 +217,8 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
         const step = flow.modules[view.position]?.graph.steps[view.step] ?? flow.extraModules.get(view.module)?.graph.steps[view.step];
         const terminal = (step?.next ?? []).length === 0;
         if (!options.throughMilestones || terminal) return stopWith(state, view);
+        // Try again (`@retry`, ERR-42) runs the failed command again: only while its list of responses has one left for it.
+        if ((step?.next ?? []).every((e) => e.to === '@retry') && !responseLeft(state)) return stopWith(state, view);
         state = forward(flow, state, ctx);
         continue;
       }
@@ -256,13 +274,28 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
             statuses.push(status);
             if (status === 'abandon') token = undefined;
             if (http) {
-              let answer: EnrollmentAnswer = enrollmentAnswerOf(http.status, http.body);
-              // SUB-26/27: the 202 of a complete is polled; the next responses of the list are the polls' answers, and when they run out polling gives up (40011).
-              if (polled(plan.method, status, answer.status)) {
-                do {
-                  const next = list ? httpAnswer(take()) : undefined;
-                  answer = next && next !== 'invalid' ? enrollmentAnswerOf(next.status, next.body) : pollingTimeoutAnswer();
-                } while (answer.status === 202);
+              let answer: EnrollmentAnswer;
+              try {
+                // As the browser's service reads it: a 2xx body it cannot read is malformed (the table's catch-all row, the error route).
+                answer = polled(plan.method, status, http.status) ? enrollmentAnswerOf(http.status, http.body) : readEnrollmentAnswer(http.status, http.body, plan.method === 'POST');
+                // SUB-26/27: the 202 of a complete is polled; the next responses of the list are the polls' answers, and when they run out polling gives up (40011).
+                if (polled(plan.method, status, answer.status)) {
+                  do {
+                    const next = list ? httpAnswer(take()) : undefined;
+                    answer = next && next !== 'invalid' ? (next.status === 202 ? enrollmentAnswerOf(202, next.body) : readEnrollmentAnswer(next.status, next.body)) : pollingTimeoutAnswer();
+                  } while (answer.status === 202);
+                }
+              } catch (err) {
+                if (!(err instanceof MalformedAnswerError)) throw err;
+                if (name === 'callDetour') {
+                  token = undefined;
+                  state = completeCommand(flow, state, { outcome: 'done' }, ctx);
+                  continue;
+                }
+                const decided = malformedResult(flow, name, malformedFailure(err));
+                if (decided.kind === 'error') return stopWith(state, { ...view, kind: 'error' }, { message: decided.reason });
+                state = completeCommand(flow, state, decided, ctx);
+                continue;
               }
               if (ok(answer.status) && answer.jwtKey) token = answer.jwtKey;
               if (status === 'abandon') token = undefined;
@@ -287,9 +320,22 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
           if (name === 'callDetour') token = undefined;
         } else if (http) {
           if (command?.leavesApp) return stopWith(state, view, { message: `leaves the app by ${name}` });
+          const service = SERVICE_DECISIONS[name];
+          if (service && !answerFromState) {
+            // The sponsor and address commands: what the service's answer means, as the browser's command decides it.
+            const arg = (n: string): JsonValue | undefined => commandArg(flow, name, view.args ?? {}, n, state, input.today);
+            let decided: ServiceDecision;
+            try {
+              decided = service({ state, args: view.args ?? {}, arg, http, next: () => httpAnswer(take()), productId, request: options.sponsorRequest, engine: docs.ruleEngine, today: input.today });
+            } catch (err) {
+              return stopWith(state, { ...view, kind: 'error' }, { message: `command ${name}: ${(err as Error).message}` });
+            }
+            state = completeCommand(flow, state, decided, ctx);
+            continue;
+          }
           const why = answerFromState
             ? `${name} calls no service: its table reads the state (give no response, or an outcome)`
-            : `${name} decides its outcome from the service's answer in src/services, not from documents, so simulate cannot read a status and body for it`;
+            : `${name} has no reading of a service's answer`;
           return stopWith(state, { ...view, kind: 'error' }, { message: `${why}: answer it with an outcome (${command?.outcomes.join(', ') ?? 'the command is not in flows/commands.json'}), e.g. {"outcome": "${command?.success ?? 'success'}", "codes": []}` });
         }
         if (command?.leavesApp) {

@@ -7,6 +7,8 @@
  * Personas, by the applicant's last name (potentialCustomer.basicInfo.indivLastNm):
  *
  *   Failure    every call: 500 with code 999999 'Error submitting to service. Try again.' (ERR-42)
+ *   Flaky      the first create of an applicant (first name and birth date): 500 with 999999; the
+ *              next one succeeds (Try again on the 999999 page resubmits, ERR-42)
  *   Blocked    create: 200 with code 50017 (an error, SUB-18)
  *   Fraud      create: 200 with code 70000, bot detected (a code no rule names: an error, ERR-43)
  *   Pilot      create: 200 with code 50006 and a member number, registration token and product URL
@@ -52,10 +54,19 @@ export function createEnrollmentHandlers(api: (path: string) => string, wait: ()
     return { jwtKey: c.jwtKey, memberFoundJwtKey: c.memberFoundJwtKey };
   };
   const personaOf = (body: unknown): string => read(body, 'potentialCustomer', 'basicInfo', 'indivLastNm');
+  /** Flaky applicants whose first create failed (first name and birth date: never logged). */
+  const flakyFailed = new Set<string>();
 
   const create = (body: unknown): Response => {
     const persona = personaOf(body);
     if (persona === 'Failure') return HttpResponse.json(FAILURE, { status: 500 });
+    if (persona === 'Flaky') {
+      const who = `${read(body, 'potentialCustomer', 'basicInfo', 'indivFirstNm')}|${read(body, 'potentialCustomer', 'basicInfo', 'birthDt')}`;
+      if (!flakyFailed.has(who)) {
+        flakyFailed.add(who);
+        return HttpResponse.json(FAILURE, { status: 500 });
+      }
+    }
     if (persona === 'Blocked') return HttpResponse.json({ data: { codes: ['50017'] } }, { status: 200 });
     if (persona === 'Fraud') return HttpResponse.json({ data: { codes: ['70000'] } }, { status: 200 });
     if (persona === 'Pilot') return HttpResponse.json({ data: { codes: ['50006'], memberNumber: '123456789', registrationToken: `reg-${hex(16)}`, productUrl: '/my/member-home' } }, { status: 200 });

@@ -8,20 +8,20 @@
  * ctaRedirect `{"queryId": ...}` (EXIT-10). A command that throws, or reports an outcome its
  * catalogue entry does not list, is a failure: the app sends the applicant to the error route.
  */
-import type { JsonValue } from '../rules/index';
-import { isObject, setPath, type AppState, type JsonObject } from '../engine/state';
+import { isObject, type AppState, type JsonObject } from '../engine/state';
 import type { Flow } from '../engine/flow';
 import type { CommandResult, ServiceConfig, SessionPort, Telemetry } from '../shared/ports';
 import { createEnrollmentService, type EnrollmentAnswer, type EnrollmentService } from './enrollment';
 import { createSponsorService, type SponsorService } from './sponsors';
 import { sponsorCommands } from './sponsor-commands';
-import { addressText, blockFromProvider, createAddressService, providerAddress, type AddressService } from './addresses';
-import { encodeFailure, failureOf, type ServiceFailure } from './http';
+import { createAddressService, type AddressService } from './addresses';
+import { addressFailed, addressStep, decideAddress, providerAddress, type AddressAnswer } from '../engine/address-answers';
+import { failureOf, type ServiceFailure } from './http';
 import { arg, guidOf, ok, productIdOf, str } from './command-kit';
 import { buildPayload, consentOf } from '../engine/payload';
 import { destinationUrl, type Leave } from './navigation';
-import { describeCodes, reasonText, type TableAnswer } from '../engine/outcome-table';
-import { acceptedPatch, detourSent, lifecycleStatus, memberFoundAnswer, prospectTableAnswer, tableAnswer, tableResult } from '../engine/lifecycle';
+import { describeCodes, type TableAnswer } from '../engine/outcome-table';
+import { acceptedPatch, detourSent, lifecycleStatus, malformedResult, memberFoundAnswer, prospectTableAnswer, tableAnswer, tableResult } from '../engine/lifecycle';
 
 export interface Services {
   enrollment: EnrollmentService;
@@ -44,6 +44,8 @@ export interface CommandContext {
   telemetry: Pick<Telemetry, 'log' | 'track'>;
   services: Services;
   leave: Leave;
+  /** Aborted when the flow has moved on from the command step: its requests are given up (issue 10, Failures). */
+  signal?: AbortSignal;
 }
 
 export type CommandOutcome = { kind: 'result'; result: CommandResult } | { kind: 'left'; url: string } | { kind: 'error'; reason: string };
@@ -75,7 +77,7 @@ async function sendStatus(ctx: CommandContext, status: string): Promise<Sent> {
   const tokens = ctx.services.enrollment.tokens;
   const held = ctx.session.getString('jwtKey');
   if (held) tokens.set(held);
-  const answer = await ctx.services.enrollment.send(status, payload, known);
+  const answer = await ctx.services.enrollment.send(status, payload, known, ctx.signal);
   if ('skipped' in answer) {
     ctx.telemetry.log('warn', 'lifecycle status not sent', { status, why: answer.skipped });
     return { skipped: answer.skipped, patch: {} };
@@ -129,22 +131,14 @@ async function sendByTable(ctx: CommandContext): Promise<CommandOutcome> {
   return byTable(ctx, prospectTableAnswer(sent.answer, sent.payload), sent.patch);
 }
 
-/**
- * A 2xx whose body cannot be read (MalformedAnswerError) is not judged by the table's rows (a
- * 201 would go on without a customer id): the row that takes any answer (`when: true`, ERR-43)
- * decides, its reason carrying the status and `MALFORMED_BODY|<why>`, so the error route follows.
- */
+/** A 2xx whose body cannot be read: the table's catch-all row decides (src/engine/lifecycle.ts malformedResult, shared with simulate). */
 function malformedByTable(ctx: CommandContext, failure: ServiceFailure): CommandOutcome {
-  const fallback = ctx.flow.docs.commands.get(ctx.command)?.command.outcomeTable?.find((row) => row.when === true);
-  const reason = reasonText(fallback?.reason ?? `COMMAND_ERROR|${ctx.command}|{status}|{codes}`, failure);
-  ctx.telemetry.log('warn', 'malformed service answer', { command: ctx.command, reason });
-  if (!fallback) return { kind: 'error', reason };
-  return result(fallback.outcome, failurePatch(reason), { ...(failure.status !== undefined ? { status: failure.status } : {}), codes: failure.codes });
+  const decided = malformedResult(ctx.flow, ctx.command, failure);
+  ctx.telemetry.log('warn', 'malformed service answer', { command: ctx.command, reason: decided.kind === 'error' ? decided.reason : String(decided.patch['error.reason']) });
+  if (decided.kind === 'error') return decided;
+  return result(decided.outcome, decided.patch, { ...(decided.status !== undefined ? { status: decided.status } : {}), ...(decided.codes ? { codes: decided.codes } : {}) });
 }
 
-function failurePatch(reason: string): AppState {
-  return { 'error.hasError': true, 'error.reason': reason };
-}
 
 export const commandRegistry: Record<string, CommandHandler> = {
   /** SUB-01..SUB-09: the prospect with the lifecycle status of the module just finished; the outcome by the catalogue's table. */
@@ -250,34 +244,15 @@ export const commandRegistry: Record<string, CommandHandler> = {
       if (!isObject(address)) throw new Error('the step gives no address block (argument "address")');
       const person = arg(ctx, 'person') ?? 'self';
       if (typeof person !== 'string' || !/^[a-z]+$/.test(person)) throw new Error('the argument "person" is not a person');
-      const at = `eligibility.${person}.address.validation`;
-      const record: JsonObject = { block: typeof block === 'string' ? block : 'mailing', entered: addressText(address) };
-      let answer;
+      let answer: AddressAnswer;
       try {
-        answer = await ctx.services.addresses.validate(providerAddress(address), { customerId: guidOf(ctx), claim: ctx.session.getString('jwtKey') });
+        answer = await ctx.services.addresses.validate(providerAddress(address), { customerId: guidOf(ctx), claim: ctx.session.getString('jwtKey') }, ctx.signal);
       } catch (err) {
-        return result('error', failurePatch(encodeFailure('ADDRESS_VALIDATION_ERROR', failureOf(err))));
+        const failed = addressFailed(failureOf(err));
+        return result(failed.outcome, failed.patch, { ...(failed.status !== undefined ? { status: failed.status } : {}), ...(failed.codes ? { codes: failed.codes } : {}) });
       }
-      const { status, codes } = answer;
-      if (ok(status) && codes.length === 0) return result('valid', { [at]: { ...record, outcome: 'valid', codes: [] } }, { status });
-      if (!(codes.length > 0 && (status === 400 || ok(status)))) {
-        return result('error', failurePatch(encodeFailure('ADDRESS_VALIDATION_ERROR', answer)), { status, codes });
-      }
-      record.codes = codes;
-      const suggestion = answer.standardized ? blockFromProvider(answer.standardized, address) : undefined;
-      // The rules see the record as it will be kept: <at>.{codes, suggestion}.
-      const judge = (name: string, rec: JsonObject): JsonValue | undefined =>
-        Object.prototype.hasOwnProperty.call(ctx.args, name) ? ctx.flow.docs.ruleEngine.evaluate(ctx.args[name] as JsonValue, setPath(ctx.state, at, rec), { today: ctx.today }) : undefined;
-      if (suggestion) {
-        if (judge('dropSuggestion', { ...record, suggestion }) === true) record.suggestionDropped = true;
-        else record.suggestion = suggestion;
-      }
-      const judged = judge('outcome', record);
-      if (judged !== undefined && judged !== 'suggestion' && judged !== 'mismatch') throw new Error(`the step's outcome logic gave ${JSON.stringify(judged)}, not suggestion or mismatch`);
-      const outcome = isObject(record.suggestion) && (judged ?? 'suggestion') === 'suggestion' ? 'suggestion' : 'mismatch';
-      if (outcome === 'suggestion' && isObject(record.suggestion)) record.suggested = addressText(record.suggestion);
-      else delete record.suggestion;
-      return result(outcome, { [at]: { ...record, outcome } }, { status, codes });
+      const decided = decideAddress(addressStep({ person, block, address, args: ctx.args, state: ctx.state, engine: ctx.flow.docs.ruleEngine, today: ctx.today }), answer);
+      return result(decided.outcome, decided.patch, { ...(decided.status !== undefined ? { status: decided.status } : {}), ...(decided.codes ? { codes: decided.codes } : {}) });
     },
   },
 

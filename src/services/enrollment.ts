@@ -17,8 +17,8 @@
  *   else the customer id (SUB-28).
  */
 import type { AxiosInstance } from 'axios';
-import { checkBody, createClient, MalformedAnswerError } from './http';
-import { enrollmentAnswerOf, planSend, polled, pollingTimeoutAnswer, type EnrollmentAnswer } from '../engine/lifecycle';
+import { abortableDelay, createClient } from './http';
+import { readEnrollmentAnswer, planSend, polled, pollingTimeoutAnswer, type EnrollmentAnswer } from '../engine/lifecycle';
 import { POLICIES } from './endpoints';
 
 // The pure decisions live in the engine (shared with simulate); re-exported for the service's callers.
@@ -56,22 +56,17 @@ export function memoryTokens(initial?: string): TokenHolder {
   };
 }
 
+/** A pause between polls that ends early, rejected, when the signal aborts. */
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return abortableDelay(ms, signal, () => signal?.reason);
+}
+
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
 }
 
-/**
- * The answer's body as the commands read it: src/engine/lifecycle.ts, which simulate also uses.
- * A 2xx whose body is not a JSON object, or a create's 2xx with neither a customerId nor codes,
- * throws MalformedAnswerError: the commands route it to the error route, never to a success
- * (docs/decisions.md, "HTTP client and faults (issue 10)").
- */
-function answerOf(status: number, body: unknown, create = false): EnrollmentAnswer {
-  const answer = enrollmentAnswerOf(status, body);
-  checkBody(status, body);
-  if (create && status >= 200 && status < 300 && answer.customerId === undefined && answer.codes.length === 0) throw new MalformedAnswerError(status, 'no customerId');
-  return answer;
-}
+/** The answer's body as the commands read it: src/engine/lifecycle.ts readEnrollmentAnswer, which simulate also uses. */
+const answerOf = readEnrollmentAnswer;
 
 function pollingIdOf(body: unknown, location: unknown, customerId: string): string {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
@@ -82,11 +77,11 @@ function pollingIdOf(body: unknown, location: unknown, customerId: string): stri
 
 export interface EnrollmentService {
   /** Sends a lifecycle status with the prospect; `{ skipped }` when nothing may be sent (SUB-10). */
-  send(status: string, payload: object, known: { customerId?: string; lastStatus?: string }): Promise<EnrollmentAnswer | { skipped: string }>;
+  send(status: string, payload: object, known: { customerId?: string; lastStatus?: string }, signal?: AbortSignal): Promise<EnrollmentAnswer | { skipped: string }>;
   /** POST enrollment/customers. */
-  create(payload: object): Promise<EnrollmentAnswer>;
+  create(payload: object, signal?: AbortSignal): Promise<EnrollmentAnswer>;
   /** PUT enrollment/customers/{customerId}; `jwtKey` replaces the held token for this call. */
-  update(customerId: string, payload: object, jwtKey?: string): Promise<EnrollmentAnswer>;
+  update(customerId: string, payload: object, jwtKey?: string, signal?: AbortSignal): Promise<EnrollmentAnswer>;
   /** The default `jwtkey` header. */
   tokens: TokenHolder;
 }
@@ -94,7 +89,8 @@ export interface EnrollmentService {
 export interface EnrollmentOptions {
   client?: AxiosInstance;
   tokens?: TokenHolder;
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits between polls; rejects when `signal` aborts (the command was given up). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   now?: () => number;
 }
 
@@ -102,7 +98,7 @@ export function createEnrollmentService(apiBaseUrl: string, options: EnrollmentO
   // POLICIES.enrollment: 15000 ms (CONST-01), never retried (a write sent twice may apply twice).
   const client = options.client ?? createClient(apiBaseUrl, POLICIES.enrollment);
   const tokens = options.tokens ?? memoryTokens();
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const sleep = options.sleep ?? abortableSleep;
   const now = options.now ?? (() => Date.now());
   let abandoned = false;
 
@@ -117,39 +113,39 @@ export function createEnrollmentService(apiBaseUrl: string, options: EnrollmentO
     return answer;
   };
 
-  const poll = async (pollingId: string, customerId: string): Promise<EnrollmentAnswer> => {
+  const poll = async (pollingId: string, customerId: string, signal?: AbortSignal): Promise<EnrollmentAnswer> => {
     const started = now();
     for (;;) {
       if (now() - started >= POLL_LIMIT_MS) break;
-      await sleep(POLL_INTERVAL_MS);
+      await sleep(POLL_INTERVAL_MS, signal);
       const token = tokens.get();
-      const r = await client.get(`enrollment/polling/${encodeURIComponent(pollingId)}`, { headers: { ...ENROLLMENT_HEADERS, guid: customerId, ...(token ? { jwtkey: token } : {}) } });
+      const r = await client.get(`enrollment/polling/${encodeURIComponent(pollingId)}`, { signal, headers: { ...ENROLLMENT_HEADERS, guid: customerId, ...(token ? { jwtkey: token } : {}) } });
       if (r.status !== 202) return answerOf(r.status, r.data);
     }
     return pollingTimeoutAnswer();
   };
 
-  const put = async (customerId: string, payload: object, jwtKey?: string): Promise<EnrollmentAnswer> => {
-    const r = await client.put(`enrollment/customers/${encodeURIComponent(customerId)}`, payload, { headers: headers(customerId, jwtKey) });
+  const put = async (customerId: string, payload: object, jwtKey?: string, signal?: AbortSignal): Promise<EnrollmentAnswer> => {
+    const r = await client.put(`enrollment/customers/${encodeURIComponent(customerId)}`, payload, { signal, headers: headers(customerId, jwtKey) });
     const status = (payload as { status?: unknown }).status;
     if (polled('PUT', status, r.status)) {
-      return poll(pollingIdOf(r.data, (r.headers as Record<string, unknown> | undefined)?.location, customerId), customerId);
+      return poll(pollingIdOf(r.data, (r.headers as Record<string, unknown> | undefined)?.location, customerId), customerId, signal);
     }
     return answerOf(r.status, r.data);
   };
 
-  const create = async (payload: object): Promise<EnrollmentAnswer> => {
-    const r = await client.post('enrollment/customers', payload, { headers: headers() });
+  const create = async (payload: object, signal?: AbortSignal): Promise<EnrollmentAnswer> => {
+    const r = await client.post('enrollment/customers', payload, { signal, headers: headers() });
     return answerOf(r.status, r.data, true);
   };
 
   return {
     tokens,
-    async send(status, payload, known) {
+    async send(status, payload, known, signal) {
       const plan = planSend(status, { ...known, ...(abandoned ? { lastStatus: 'abandon' } : {}) });
       if ('skipped' in plan) return { skipped: plan.skipped };
       try {
-        return keep(plan.method === 'POST' ? await create(payload) : await put(plan.customerId, payload));
+        return keep(plan.method === 'POST' ? await create(payload, signal) : await put(plan.customerId, payload, undefined, signal));
       } finally {
         if (status === 'abandon') {
           abandoned = true;
@@ -157,7 +153,7 @@ export function createEnrollmentService(apiBaseUrl: string, options: EnrollmentO
         }
       }
     },
-    create: async (payload) => keep(await create(payload)),
-    update: async (customerId, payload, jwtKey) => keep(await put(customerId, payload, jwtKey)),
+    create: async (payload, signal) => keep(await create(payload, signal)),
+    update: async (customerId, payload, jwtKey, signal) => keep(await put(customerId, payload, jwtKey, signal)),
   };
 }

@@ -7,7 +7,7 @@
  */
 import axios, { CanceledError, isAxiosError, isCancel, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { absoluteBase, type RequestPolicy, type RetryOn } from './endpoints';
-import { codesOf } from '../engine/lifecycle';
+import { checkBody, codesOf, encodeFailure, malformedBody, malformedFailure, MalformedAnswerError, MALFORMED } from '../engine/service-answers';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -18,8 +18,6 @@ declare module 'axios' {
 
 /** ERR-28's suggested default: a timeout is reported with status 408. */
 export const TIMEOUT_STATUS = 408;
-/** The marker of a 2xx answer whose body is not what the call reads (issue 10, Failures). */
-export const MALFORMED = 'MALFORMED_BODY';
 
 /** How a request failed without an answer: the client's timeout, or no answer at all. Undefined for a cancellation or an answer. */
 export function noAnswerKind(err: unknown): RetryOn | undefined {
@@ -27,10 +25,9 @@ export function noAnswerKind(err: unknown): RetryOn | undefined {
   return err.code === 'ECONNABORTED' || err.code === 'ETIMEDOUT' ? 'timeout' : 'network';
 }
 
-function pause(ms: number, config: InternalAxiosRequestConfig): Promise<void> {
-  const signal = config.signal as AbortSignal | undefined;
+/** Waits `ms`, or rejects with `cancelled()` as soon as `signal` aborts (at once when it already has). */
+export function abortableDelay(ms: number, signal: AbortSignal | undefined, cancelled: () => unknown): Promise<void> {
   return new Promise((resolve, reject) => {
-    const cancelled = (): CanceledError<unknown> => new CanceledError(undefined, undefined, config);
     if (signal?.aborted) {
       reject(cancelled());
       return;
@@ -45,6 +42,10 @@ function pause(ms: number, config: InternalAxiosRequestConfig): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', abort, { once: true });
   });
+}
+
+function pause(ms: number, config: InternalAxiosRequestConfig): Promise<void> {
+  return abortableDelay(ms, config.signal as AbortSignal | undefined, () => new CanceledError(undefined, undefined, config));
 }
 
 /**
@@ -80,29 +81,6 @@ export function createClient(baseURL: string, policy: RequestPolicy | number): A
   return client;
 }
 
-/**
- * A 2xx answer whose body is not what the call reads (not JSON, not an object, a create without
- * the id it returns): a failure, never an ordinary outcome (issue 10, Failures). The services
- * throw it; failureOf reports it with its status and the codes `MALFORMED_BODY` and the reason.
- */
-export class MalformedAnswerError extends Error {
-  readonly status: number;
-  readonly why: string;
-  constructor(status: number, why: string) {
-    super(`${MALFORMED}: ${why}`);
-    this.name = 'MalformedAnswerError';
-    this.status = status;
-    this.why = why;
-  }
-}
-
-/** Throws MalformedAnswerError for a 2xx (other than 204) whose body is not a JSON object, or lacks what `lacks` names. */
-export function checkBody(status: number, body: unknown, lacks?: () => string | undefined): void {
-  if (status < 200 || status >= 300 || status === 204) return;
-  const why = malformedBody(body) ?? lacks?.();
-  if (why !== undefined) throw new MalformedAnswerError(status, why);
-}
-
 /** The attempts a request made (1 + retries), from its answer's or error's config. */
 export function attemptsOf(source: { config?: { attempt?: number } } | undefined): number {
   return source?.config?.attempt ?? 1;
@@ -119,8 +97,8 @@ export interface ServiceFailure {
   malformed?: string;
 }
 
-/** Error codes of an answer body: `codes`, `data.codes`, or `errors[].errorCode` (src/engine/lifecycle.ts, shared with simulate). */
-export { codesOf };
+/** How an answer body is read (src/engine/service-answers.ts, shared with simulate). */
+export { checkBody, codesOf, encodeFailure, malformedBody, MalformedAnswerError, MALFORMED };
 
 /**
  * A thrown request error as a ServiceFailure (ERR-27): a timeout (ECONNABORTED, ETIMEDOUT, 408)
@@ -128,7 +106,7 @@ export { codesOf };
  * one (a network error), no status: the generic NO_RESPONSE.
  */
 export function failureOf(err: unknown): ServiceFailure {
-  if (err instanceof MalformedAnswerError) return { status: err.status, codes: [MALFORMED, err.why], message: err.message, timeout: false, malformed: err.why };
+  if (err instanceof MalformedAnswerError) return { ...malformedFailure(err), timeout: false, malformed: err.why };
   if (isAxiosError(err)) {
     const timeout = noAnswerKind(err) === 'timeout' || err.response?.status === TIMEOUT_STATUS;
     const status = err.response?.status ?? (timeout ? TIMEOUT_STATUS : undefined);
@@ -140,20 +118,4 @@ export function failureOf(err: unknown): ServiceFailure {
     };
   }
   return { codes: [], message: err instanceof Error ? err.message : String(err), timeout: false };
-}
-
-/**
- * Why a 2xx body cannot be read as the JSON object every call but reference data reads, or
- * undefined when it is one. axios hands a body that is not JSON over as its text.
- */
-export function malformedBody(body: unknown): string | undefined {
-  if (body === undefined || body === null || (typeof body === 'string' && body.trim() === '')) return 'empty body';
-  if (typeof body === 'string') return 'not JSON';
-  if (typeof body !== 'object' || Array.isArray(body)) return 'not a JSON object';
-  return undefined;
-}
-
-/** `STATUS_<n>` or `NO_RESPONSE`, then each code, pipe-joined (doc 1 §8). */
-export function encodeFailure(prefix: string, failure: Pick<ServiceFailure, 'status' | 'codes'>): string {
-  return [prefix, failure.status !== undefined ? `STATUS_${failure.status}` : 'NO_RESPONSE', ...failure.codes].join('|');
 }

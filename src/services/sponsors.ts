@@ -9,55 +9,36 @@
  * error route, SPON-10/SPON-11).
  */
 import type { AxiosInstance } from 'axios';
-import { checkBody, codesOf, createClient } from './http';
+import { createClient } from './http';
+import { sponsorAnswerOf as answerOf, type SponsorAnswer } from '../engine/sponsor-outcomes';
 import { POLICIES } from './endpoints';
 
-export interface SponsorAnswer {
-  status: number;
-  codes: string[];
-  sponsorCustId?: string;
-  partyIdTypeCd?: string;
-  message?: string;
-}
-
-function answerOf(status: number, body: unknown, needsCustId = false): SponsorAnswer {
-  checkBody(status, body);
-  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const data = (typeof b.data === 'object' && b.data !== null ? b.data : b) as Record<string, unknown>;
-  const out: SponsorAnswer = { status, codes: codesOf(body) };
-  if (typeof data.sponsorCustId === 'string' && data.sponsorCustId !== '') out.sponsorCustId = data.sponsorCustId;
-  const typeKey = Object.keys(data).find((k) => /^sponsor.*PartyIdTypeCd$/.test(k));
-  const type = typeKey ? data[typeKey] : undefined;
-  if (typeof type === 'string') out.partyIdTypeCd = type;
-  if (typeof b.message === 'string') out.message = b.message;
-  if (needsCustId) checkBody(status, body, () => (out.sponsorCustId === undefined && out.codes.length === 0 ? 'no sponsorCustId' : undefined));
-  return out;
-}
+export type { SponsorAnswer };
 
 export interface SponsorService {
-  search(envelope: object): Promise<SponsorAnswer>;
-  create(envelope: object): Promise<SponsorAnswer>;
-  update(sponsorCustId: string, body: object): Promise<SponsorAnswer>;
+  search(envelope: object, signal?: AbortSignal): Promise<SponsorAnswer>;
+  create(envelope: object, signal?: AbortSignal): Promise<SponsorAnswer>;
+  update(sponsorCustId: string, body: object, signal?: AbortSignal): Promise<SponsorAnswer>;
   /** SPON-31/SPON-32: the prospect's sponsor, with the prospect's headers (customerId, jwtkey). */
-  updateInFlow(customerId: string, body: object, jwtKey: string | undefined): Promise<SponsorAnswer>;
+  updateInFlow(customerId: string, body: object, jwtKey: string | undefined, signal?: AbortSignal): Promise<SponsorAnswer>;
 }
 
 export function createSponsorService(apiBaseUrl: string, client: AxiosInstance = createClient(apiBaseUrl, POLICIES.sponsors)): SponsorService {
   return {
-    async search(envelope) {
-      const r = await client.post('member-eligibility/sponsors', envelope);
+    async search(envelope, signal) {
+      const r = await client.post('member-eligibility/sponsors', envelope, { signal });
       return answerOf(r.status, r.data, true);
     },
-    async create(envelope) {
-      const r = await client.post('member-eligibility/sponsors', envelope);
+    async create(envelope, signal) {
+      const r = await client.post('member-eligibility/sponsors', envelope, { signal });
       return answerOf(r.status, r.data, true);
     },
-    async update(sponsorCustId, body) {
-      const r = await client.put(`member-eligibility/sponsors/${encodeURIComponent(sponsorCustId)}`, body);
+    async update(sponsorCustId, body, signal) {
+      const r = await client.put(`member-eligibility/sponsors/${encodeURIComponent(sponsorCustId)}`, body, { signal });
       return answerOf(r.status, r.data);
     },
-    async updateInFlow(customerId, body, jwtKey) {
-      const r = await client.put(`enrollment/customers/${encodeURIComponent(customerId)}/sponsor`, body, { headers: { customerId, ...(jwtKey ? { jwtkey: jwtKey } : {}) } });
+    async updateInFlow(customerId, body, jwtKey, signal) {
+      const r = await client.put(`enrollment/customers/${encodeURIComponent(customerId)}/sponsor`, body, { signal, headers: { customerId, ...(jwtKey ? { jwtkey: jwtKey } : {}) } });
       return answerOf(r.status, r.data);
     },
   };

@@ -13,7 +13,7 @@ import { flowFromPack } from '../../src/app/documents';
 import { ConfigError, parseConfig } from '../../src/app/config';
 import { SessionStore } from '../../src/app/storage';
 import { commandRegistry, createServices, runCommand, type CommandContext } from '../../src/services/commands';
-import { rearrangeMemberNumber, sponsorEnvelope, type SponsorRequestInput } from '../../src/services/sponsor-request';
+import { rearrangeMemberNumber, sponsorEnvelope, type SponsorRequestInput } from '../../src/engine/sponsor-request';
 import { createSandboxHandlers, sponsorPersona } from '../../src/sandbox/handlers';
 import type { AppState, JsonObject } from '../../src/engine/state';
 import { SESSION_NAMESPACE } from '../../src/app/storage';

@@ -54,3 +54,20 @@ export async function axe(page: Page): Promise<AxeViolation[]> {
 export function describeViolations(violations: AxeViolation[]): string {
   return violations.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
 }
+
+/**
+ * Watches a page for what no screen may cause: a CSP refusal in the console, an uncaught page
+ * error, an asset of the build that is missing (dist/ changed during the run). Returns the list
+ * the test's afterEach expects to be empty.
+ */
+export function watchPage(page: Page, problems: string[] = []): string[] {
+  page.on('console', (m) => {
+    const text = m.text();
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(text)) problems.push(`CSP: ${text}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('response', (r) => {
+    if (r.status() === 404 && r.url().includes('/assets/')) problems.push(`missing asset ${r.url()}: dist/ changed during the run? rebuild and re-run`);
+  });
+  return problems;
+}

@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, serve } from './browser';
+import { launch, serve, watchPage } from './browser';
 import { currentScreen, expectAccessible, nextScreen, type ScreenSeen } from './driver';
 import { choose, field, pick, pressContinue, tick, type } from './person';
 
@@ -38,11 +38,7 @@ async function open(width: number): Promise<void> {
   page = await context.newPage();
   problems = [];
   checked = new Set();
-  page.on('console', (m) => {
-    const text = m.text();
-    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(text)) problems.push(`CSP: ${text}`);
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  watchPage(page, problems);
 }
 beforeEach(() => {
   problems = [];

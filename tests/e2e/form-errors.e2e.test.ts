@@ -17,7 +17,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launch, serve } from './browser';
+import { launch, serve, watchPage } from './browser';
 import { currentScreen, expectAccessible, nextScreen, type ScreenSeen } from './driver';
 import { choose, field, pick, pressContinue, tick, type } from './person';
 import validation from '../../content/en/validation.json';
@@ -92,15 +92,8 @@ beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   problems = [];
-  page.on('console', (m) => {
-    const text = m.text();
-    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(text)) problems.push(`CSP: ${text}`);
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  watchPage(page, problems);
   // A chunk missing from dist/ (another process rebuilt it during the run) ends on the trap page: say so.
-  page.on('response', (r) => {
-    if (r.status() === 404 && r.url().includes('/assets/')) problems.push(`missing asset ${r.url()}: dist/ changed during the run? rebuild and re-run`);
-  });
 });
 afterEach(async () => {
   await context?.close();

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, serve } from './browser';
+import { launch, serve, watchPage } from './browser';
 import { currentScreen, expectAccessible, nextScreen, walk, type ScreenSeen } from './driver';
 import { loadProject } from '../../tools/lib/project';
 import { simulate, type SimulateInput } from '../../src/engine/simulate';
@@ -38,11 +38,7 @@ beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   problems = [];
-  page.on('console', (m) => {
-    const text = m.text();
-    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(text)) problems.push(`CSP: ${text}`);
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  watchPage(page, problems);
 });
 afterEach(async () => {
   await context?.close();

@@ -12,7 +12,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, serve } from './browser';
+import { launch, serve, watchPage } from './browser';
 import { currentScreen, nextScreen, type ScreenSeen } from './driver';
 import { choose, field, pick, pressContinue, tick, type } from './person';
 
@@ -55,11 +55,7 @@ beforeEach(async () => {
   page = await context.newPage();
   problems = [];
   sent = [];
-  page.on('console', (m) => {
-    const text = m.text();
-    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(text)) problems.push(`CSP: ${text}`);
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  watchPage(page, problems);
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (!/\/api\/(enrollment|member-eligibility\/sponsors)/.test(url.pathname)) return;
@@ -243,6 +239,20 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     expect(kept.jwtKey).toMatch(/^mf-/);
     expect(kept.landingPage).toBe('true');
     expect(kept.productRedirect).toBe(encodeURIComponent('/my/member-home'));
+  });
+
+  it('Try again on the 999999 page (persona Flaky) sends the submit again with the answers kept, and the applicant is signed up (ERR-42)', async () => {
+    await veteranToReview('Flaky');
+    await pressContinue(page);
+    await page.getByRole('heading', { name: 'Error submitting to service. Try again.' }).waitFor({ timeout: 20_000 });
+    expect(statuses()).toEqual(['POST enrollment/customers modified-create']);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    const url = await outside('/my/member-home');
+    expect(url.pathname).toBe('/my/member-home');
+    // The same prospect, sent again: nothing the applicant typed was lost.
+    expect(statuses()).toEqual(['POST enrollment/customers modified-create', 'POST enrollment/customers modified-create', 'PUT enrollment/customers/{id} complete']);
+    expectVeteranProspect(body(1), 'Flaky', 'modified-create');
+    expectVeteranProspect(body(2), 'Flaky', 'complete');
   });
 
   it('a member number on the submit (persona Pilot): the join-opportunity pilot page, registration token and product URL kept', async () => {

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate, type SimulateInput } from '../../src/engine/simulate';
 import { lifecycleStatus, planSend, enrollmentAnswerOf, tableResult } from '../../src/engine/lifecycle';
 import { resolveFlow } from '../../src/engine/flow';
-import type { AppState, JsonObject } from '../../src/engine/state';
+import { getPath, type AppState, type JsonObject } from '../../src/engine/state';
 import { createFormChecker } from '../../tools/lib/form-checker';
 import { PROJECT_ROOT, loadProject } from '../../tools/lib/project';
 
@@ -89,15 +89,70 @@ describe('simulate with HTTP answers: the veteran signed up', () => {
     expect(r.stop).toMatchObject({ kind: 'milestone', step: 'service-retry' });
   });
 
-  it('a status and body for a command whose decision is in src/services says so; an outcome still works there', () => {
-    const r = walk({ addressValidation: { status: 200, body: {} } });
-    expect(r.stop.kind).toBe('error');
-    expect(r.stop.command).toBe('addressValidation');
-    expect(r.stop.message).toMatch(/addressValidation decides its outcome .* in src\/services.*answer it with an outcome \(valid, suggestion, mismatch, error\)/);
+  it('a bad status is refused with what to fix', () => {
     expect(walk({ payloadSubmit: { status: 'x' } as unknown as JsonObject }).stop.message).toMatch(/"status" must be an HTTP status/);
+  });
+
+  it('a create answered 201 without a customerId, or a body that is not JSON, is malformed: the error route, never "next" (issue 10, Failures)', () => {
+    const noId = walk({ payloadSubmit: { status: 201, body: { jwtKey: 'tok' } }, callDetour: 'done' });
+    expect(noId.state?.error).toMatchObject({ hasError: true, reason: 'PAYLOAD_ERROR|STATUS_201|MALFORMED_BODY|no customerId' });
+    const text = walk({ payloadSubmit: created, completeModule: { status: 200, body: '<html>' }, callDetour: 'done' });
+    expect(text.state?.error).toMatchObject({ hasError: true, reason: 'PAYLOAD_ERROR|STATUS_200|MALFORMED_BODY|not JSON' });
   });
 });
 
+describe('simulate reads the sponsor and address services\' answers as the browser does (issue 10, "Done when": responses for every command)', () => {
+  it('the address check: 200 without codes is valid; the walk goes on', () => {
+    const r = walk({ addressValidation: { status: 200, body: {} } });
+    expect(r.state?.command).toMatchObject({ name: 'addressValidation', outcome: 'valid' });
+    expect(getPath(r.state ?? {}, 'eligibility.self.address.validation')).toMatchObject({ outcome: 'valid', codes: [] });
+  });
+
+  it('the address check: a 400 with a ZIP-mismatch code and a standardised address (ADDR-22..ADDR-26)', () => {
+    const r = walk({ addressValidation: { status: 400, body: { codes: ['19501'], standardizedAddress: { addrLineTxt: '1 Main St', cityNm: 'Austin', stateCd: 'TX', zipCd: '78701' } } } });
+    const record = getPath(r.state ?? {}, 'eligibility.self.address.validation') as JsonObject | undefined;
+    expect(record?.codes).toEqual(['19501']);
+    expect(['suggestion', 'mismatch']).toContain(record?.outcome);
+  });
+
+  it('the address check: a 500 or a body that is not JSON is ADDRESS_VALIDATION_ERROR (ADDR-23)', () => {
+    const failed = walk({ addressValidation: { status: 500, body: {} }, callDetour: 'done' });
+    expect(failed.state?.error).toMatchObject({ hasError: true, reason: 'ADDRESS_VALIDATION_ERROR|STATUS_500' });
+    const text = walk({ addressValidation: { status: 200, body: 'oops' }, callDetour: 'done' });
+    expect(text.state?.error).toMatchObject({ hasError: true, reason: 'ADDRESS_VALIDATION_ERROR|STATUS_200|MALFORMED_BODY|not JSON' });
+  });
+});
+
+/** The sponsor search and save of a spouse of a member (tests/scenarios/journeys.json), with the services' answers. */
+function spouse(responses: JsonObject): SimulateInput {
+  const scenario = journeys.scenarios.find((s) => JSON.stringify(s.input).includes('sponsorSearch'));
+  if (!scenario) throw new Error('no journey answers sponsorSearch');
+  const input = { ...journeys.defaults, ...scenario.input } as unknown as SimulateInput;
+  return { ...input, responses: { ...(input.responses ?? {}), ...responses } };
+}
+
+describe('simulate reads the sponsor service\'s answers (SPON-04..SPON-12)', () => {
+  const request = { brand: 'MUSTER', memberNumberOrder: [4, 0, 7, 2, 8, 5, 1, 6, 3] };
+  const sponsorWalk = (responses: JsonObject) => simulate(docs, spouse(responses), { checkForm, throughMilestones: true, sponsorRequest: request });
+
+  it('found: 200 with a sponsorCustId records the eligible sponsor', () => {
+    const r = sponsorWalk({ sponsorSearch: { status: 200, body: { data: { sponsorCustId: 'sp-1' } } } });
+    expect(r.state?.sponsor).toMatchObject({ isEligible: true, sponsorExists: true, sponsorData: { sponsorCustId: 'sp-1' } });
+  });
+
+  it('a 200 with neither a sponsorCustId nor codes is malformed: the error route, never "not found"', () => {
+    const r = sponsorWalk({ sponsorSearch: { status: 200, body: {} }, callDetour: 'done' });
+    expect(r.state?.error).toMatchObject({ hasError: true, reason: 'SPONSOR_SEARCH_ERROR|200|MALFORMED_BODY|no sponsorCustId' });
+  });
+
+  it('404 is not found; without config.json\'s sponsorRequest the walk says what it needs', () => {
+    const r = sponsorWalk({ sponsorSearch: { status: 404, body: {} } });
+    expect(r.state?.command).toMatchObject({ name: 'sponsorSearch', outcome: 'notFound' });
+    const bare = simulate(docs, spouse({ sponsorSearch: { status: 404, body: {} } }), { checkForm, throughMilestones: true });
+    expect(bare.stop).toMatchObject({ kind: 'error', command: 'sponsorSearch' });
+    expect(bare.stop.message).toMatch(/needs config.json "sponsorRequest"/);
+  });
+});
 describe('the shared decisions agree with the browser command', () => {
   it('the complete step sends the status of its argument on the lifecycle state; planSend holds back a PUT without a customer id', () => {
     const { flow } = resolveFlow(docs, 'join-now');

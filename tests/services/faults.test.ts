@@ -316,6 +316,34 @@ describe('every command call × every fault reaches the error route (issue 10, F
     expect(ctx.session.getString('potentialCustomerGuid')).toBeUndefined();
   });
 
+  it('a command given up (its step left) cancels its requests: the polling of the completion stops at once (issue 10, cancellation)', async () => {
+    let polls = 0;
+    use('put', 'enrollment/customers/guid-1', () => HttpResponse.json({}, { status: 202 }));
+    use('get', 'enrollment/polling/guid-1', () => {
+      polls += 1;
+      return HttpResponse.json({}, { status: 202 });
+    });
+    const controller = new AbortController();
+    const ctx: CommandContext = {
+      ...context('completeModule', { individuals: { guid: 'guid-1', lastStatus: 'update' } }, { status: 'complete' }),
+      services: { ...quickServices(), enrollment: createEnrollmentService(API, { client: createClient(API, 1000) }) },
+      signal: controller.signal,
+    };
+    ctx.session.set({ jwtKey: 'jwt-1' });
+    const started = Date.now();
+    const running = runCommand(commandRegistry, ctx);
+    setTimeout(() => controller.abort(), 1200);
+    const out = await running;
+    const pollsAtAbort = polls;
+    // Without the signal the polling would go on for 15 s (SUB-27); given up, it ends within a poll interval.
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(pollsAtAbort).toBeGreaterThanOrEqual(1);
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(polls).toBe(pollsAtAbort);
+    // The outcome of a command given up is an error the app drops (the flow has moved on): never a success.
+    expect(out.kind === 'result' && out.result.outcome === 'done' && out.result.patch?.['error.reason'] === undefined).toBe(false);
+  });
+
   it('a create 2xx with codes and no customer id is an answer the table judges, not malformed', async () => {
     use('post', 'enrollment/customers', () => HttpResponse.json({ data: { codes: ['50017'] } }, { status: 200 }));
     const out = await runCommand(commandRegistry, context('moduleUpdate', {}, {}));

@@ -66,3 +66,11 @@ export function loadProject(sources?: SourceFile[], root = PROJECT_ROOT): Docume
 export function lintProject(sources?: SourceFile[], root = PROJECT_ROOT): CheckResult {
   return checkProject(sources ?? readProjectSources(root), loadOptions(root));
 }
+
+/** config.json's `sponsorRequest` (the provider's brand spelling), which reading a sponsor answer in `simulate` needs. */
+export function projectSponsorRequest(root = PROJECT_ROOT): { brand: string; memberNumberOrder: number[] } | undefined {
+  const file = path.join(root, 'public', 'config.json');
+  if (!existsSync(file)) return undefined;
+  const config = JSON.parse(readFileSync(file, 'utf8')) as { sponsorRequest?: { brand: string; memberNumberOrder: number[] } };
+  return config.sponsorRequest;
+}

@@ -4,34 +4,28 @@
  * hint and error that are on the page (rjsf's own select names ids that may not exist).
  */
 import { useContext, type ChangeEvent, type FocusEvent } from 'react';
-import { enumOptionsIndexForValue, enumOptionsValueForIndex, getUiOptions, type WidgetProps } from '@rjsf/utils';
+import { enumOptionsIndexForValue, enumOptionsValueForIndex, type WidgetProps } from '@rjsf/utils';
 import { FormUiContext } from './context';
-import { describedBy } from './templates';
+import { controlProps } from './templates';
 
 /** The empty first entry's copy (content/en/reference.json). */
 const CHOOSE_KEY = 'app.reference.choose';
 
 export function SelectWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, rawErrors, uiSchema, placeholder } = props;
+  const { id, value, disabled, readonly, onChange, onBlur, onFocus, options, placeholder } = props;
   const ui = useContext(FormUiContext);
   const enumOptions = options.enumOptions ?? [];
-  const hasErrors = (rawErrors ?? []).length > 0;
-  const help = getUiOptions(uiSchema).help !== undefined;
   const index = enumOptionsIndexForValue(value, enumOptions);
   const selected = typeof index === 'string' ? index : '';
   const valueOf = (event: ChangeEvent<HTMLSelectElement> | FocusEvent<HTMLSelectElement>) => enumOptionsValueForIndex(event.target.value, enumOptions, options.emptyValue);
   const choose = placeholder || (ui && ui.content.has(CHOOSE_KEY) ? ui.content.text(CHOOSE_KEY) : '');
+  // A select cannot be read-only: read-only is disabled.
+  const { readOnly: _readOnly, ...control } = controlProps(props, 'mu-select');
   return (
     <select
-      id={id}
-      name={htmlName || id}
-      className={hasErrors ? 'mu-input mu-select mu-input--error' : 'mu-input mu-select'}
-      value={selected}
-      required={required}
+      {...control}
       disabled={disabled || readonly}
-      autoFocus={autofocus}
-      aria-invalid={hasErrors || undefined}
-      aria-describedby={describedBy(id, { help, errors: hasErrors })}
+      value={selected}
       onChange={(event) => onChange(valueOf(event))}
       onBlur={(event) => onBlur(id, valueOf(event))}
       onFocus={(event) => onFocus(id, valueOf(event))}

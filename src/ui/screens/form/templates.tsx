@@ -5,7 +5,7 @@
  * the UI schema (see uiSchema.ts) and FormUiContext.
  */
 import { useContext, useEffect, useId, useRef, type ChangeEvent, type FocusEvent, type MouseEvent } from 'react';
-import { errorId, getUiOptions, helpId, type BaseInputTemplateProps, type ErrorListProps, type FieldErrorProps, type FieldHelpProps, type FieldTemplateProps, type ObjectFieldTemplateProps, type TemplatesType } from '@rjsf/utils';
+import { errorId, getUiOptions, helpId, type BaseInputTemplateProps, type ErrorListProps, type FieldErrorProps, type FieldHelpProps, type FieldTemplateProps, type ObjectFieldTemplateProps, type TemplatesType, type UiSchema } from '@rjsf/utils';
 import { getInputProps } from '@rjsf/utils';
 import { UI_KEYS } from '../copy';
 import { FormUiContext } from './context';
@@ -16,6 +16,39 @@ import { errorField, fieldId } from './messages';
 export function describedBy(id: string, opts: { help?: boolean; errors?: boolean; hint?: string }): string | undefined {
   const ids = [opts.hint, opts.help ? helpId(id) : undefined, opts.errors ? errorId(id) : undefined].filter((x): x is string => x !== undefined);
   return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/** The props of a control every widget wires the same way (what rjsf hands a widget or BaseInputTemplate). */
+export interface ControlSource {
+  id: string;
+  htmlName?: string | undefined;
+  required?: boolean | undefined;
+  readonly?: boolean | undefined;
+  disabled?: boolean | undefined;
+  autofocus?: boolean | undefined;
+  rawErrors?: string[] | undefined;
+  uiSchema?: UiSchema | undefined;
+}
+
+/**
+ * The attributes every control shares: id and name, Muster's classes (`mu-input`, the control's
+ * own, and `mu-input--error` while in error), required, read-only, disabled, autofocus,
+ * aria-invalid and aria-describedby (the hint, the help and the errors that are on the page).
+ */
+export function controlProps(props: ControlSource, modifier?: string, hint?: string) {
+  const hasErrors = (props.rawErrors ?? []).length > 0;
+  const help = getUiOptions(props.uiSchema).help !== undefined;
+  return {
+    id: props.id,
+    name: props.htmlName || props.id,
+    className: ['mu-input', modifier, hasErrors ? 'mu-input--error' : undefined].filter((c) => c !== undefined).join(' '),
+    required: props.required,
+    readOnly: props.readonly,
+    disabled: props.disabled,
+    autoFocus: props.autofocus,
+    'aria-invalid': hasErrors || undefined,
+    'aria-describedby': describedBy(props.id, { help, errors: hasErrors, ...(hint !== undefined ? { hint } : {}) }),
+  };
 }
 
 /** Focus a field by its id (a radio group: its first input). */
@@ -145,26 +178,16 @@ function ObjectFieldTemplate({ properties, fieldPathId, title }: ObjectFieldTemp
 }
 
 function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, htmlName, value, required, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, uiSchema, rawErrors, type, placeholder } = props;
+  const { id, value, onBlur, onFocus, onChange, onChangeOverride, options, schema, type, placeholder } = props;
   const inputProps = getInputProps(schema, type, options);
-  const hasErrors = (rawErrors ?? []).length > 0;
-  const help = getUiOptions(uiSchema).help !== undefined;
   const shown: string | number = inputProps.type === 'number' || inputProps.type === 'integer' ? (value || value === 0 ? (value as number) : '') : value == null ? '' : String(value);
   const change = (event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value === '' ? options.emptyValue : event.target.value);
   return (
     <input
       {...inputProps}
-      id={id}
-      name={htmlName || id}
-      className={hasErrors ? 'mu-input mu-input--error' : 'mu-input'}
+      {...controlProps(props)}
       value={shown}
-      required={required}
-      readOnly={readonly}
-      disabled={disabled}
-      autoFocus={autofocus}
       placeholder={placeholder || undefined}
-      aria-invalid={hasErrors || undefined}
-      aria-describedby={describedBy(id, { help, errors: hasErrors })}
       onChange={onChangeOverride ?? change}
       onBlur={(event: FocusEvent<HTMLInputElement>) => onBlur(id, event.target.value)}
       onFocus={(event: FocusEvent<HTMLInputElement>) => onFocus(id, event.target.value)}

@@ -1,12 +1,12 @@
 /**
  * The sponsor request (doc 2 §3 "Sponsor request", SPON-13..SPON-21, SPON-30): the envelope the
  * sponsor service's search, create and update calls carry. Pure: the handlers
- * (sponsor-commands.ts) give it the sponsor's form data, what the documents decided (the
+ * (src/services/sponsor-commands.ts, and simulate) give it the sponsor's form data, what the documents decided (the
  * relationship code, the citizenship code, whether the update carries the SSN) and the
  * provider's spelling from config.json (`sponsorRequest`: brand and member-number order).
  */
 import { toIsoDate } from '../rules/index';
-import type { JsonObject } from '../engine/state';
+import type { JsonObject } from './state';
 
 /** doc 2 §3: the channel every request names. */
 export const CHANNEL_TYPE = 'DIGITAL_MODEL';
