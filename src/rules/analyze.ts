@@ -276,8 +276,9 @@ export function prepareLogic(logic: Logic, env: WalkEnvironment, ruleId?: string
       return null;
     }
     if (Array.isArray(node)) return node.map((item, i) => walk(item, child(pointer, i), scope, depth + 1));
-    if (typeof node === 'object' && node !== null && !isLogicObject(node)) {
+    if (typeof node === 'object' && node !== null && Object.keys(node).length > 1) {
       // json-logic-js would return such an object as it is, a truthy value: refused, never run.
+      // ({} stays a literal: an edge's `set` writes it to empty an object.)
       // (A short message: the rule engine's core is on the first screen's script.)
       report('BAD_ARGUMENT', `an object in logic has one key, its operation, not ${Object.keys(node).length}: combine operations with "and" / "or"`, pointer);
       return null;

@@ -150,7 +150,7 @@ describe('lint refuses an unsafe URL at its file:line:col', () => {
   });
 });
 
-describe('lint refuses rule objects that are not one operation (issue 13)', () => {
+describe('lint refuses rule objects of several keys, and log (issue 13)', () => {
   const { path, area } = aRulesFile(sources);
   it('a rule object of two keys, at its position, with what to write', () => {
     const { sources: broken, text } = withJson(sources, path, (doc) => {

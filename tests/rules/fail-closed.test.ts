@@ -75,11 +75,11 @@ describe('unknown operations', () => {
     }
   });
 
-  it('refuses an object of several keys, or none, statically and at evaluation, never a truthy literal (issue 13)', () => {
+  it('refuses an object of several keys, statically and at evaluation, never a truthy literal (issue 13)', () => {
     for (const engine of [strict, loose]) {
       expectRefused(engine, { '==': [{ var: 'x' }, 1], '!=': [{ var: 'x' }, 1] }, { x: 1 }, 'BAD_ARGUMENT', '');
       expectRefused(engine, { and: [true, { var: 'x', cat: ['a'] }] }, { x: 1 }, 'BAD_ARGUMENT', '/and/1');
-      expectRefused(engine, { if: [{}, 'yes', 'no'] }, {}, 'BAD_ARGUMENT', '/if/0');
+      expectRefused(engine, { if: [{ a: 1, b: 2 }, 'yes', 'no'] }, {}, 'BAD_ARGUMENT', '/if/0');
       expectIssue(engine, { or: [false, { a: 1, b: 2 }] }, 'BAD_ARGUMENT', '/or/1');
     }
     // A named rule's arguments are an object of several keys, and are not logic themselves.

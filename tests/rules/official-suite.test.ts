@@ -41,7 +41,7 @@ describe('official JSON-Logic suite', () => {
 
   it('has no case Muster refuses on purpose (log, a rule object of several keys), so none is skipped', (tc) => {
     const refused = (node: unknown): boolean =>
-      Array.isArray(node) ? node.some(refused) : typeof node === 'object' && node !== null ? Object.keys(node).length !== 1 || 'log' in node || Object.values(node).some(refused) : false;
+      Array.isArray(node) ? node.some(refused) : typeof node === 'object' && node !== null ? Object.keys(node).length > 1 || 'log' in node || Object.values(node).some(refused) : false;
     expect(loadCases(corpus(tc, NAME)).filter((c) => refused(c.rule))).toEqual([]);
   });
 
