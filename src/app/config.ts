@@ -115,19 +115,20 @@ export function parseConfig(raw: unknown): RuntimeConfig {
     throw new ConfigError(`config.json: "environment" must be one of ${ENVIRONMENTS.join(', ')}`);
   }
   const apiBaseUrl = withSlash(str('apiBaseUrl'));
+  const brand = str('brand', 'muster');
   const config: RuntimeConfig = {
     environment: environment as Environment,
     apiBaseUrl,
     contentBaseUrl: withSlash(str('contentBaseUrl')),
     sandbox: bool('sandbox', false),
-    brand: str('brand', 'muster'),
+    brand,
     demo: bool('demo', false),
     support: bool('support', false),
     homeUrl: str('homeUrl', '/'),
     joinStartUrl: str('joinStartUrl', '/join/start/'),
     destinations: destinationsOf(raw.destinations),
     loggingUrl: str('loggingUrl', `${apiBaseUrl}logging/messages`),
-    sponsorRequest: sponsorRequestOf(raw.sponsorRequest, str('brand', 'muster')),
+    sponsorRequest: sponsorRequestOf(raw.sponsorRequest, brand),
     allowedHosts: raw.allowedHosts,
   };
   if (raw.referrer !== undefined) {

@@ -215,4 +215,10 @@ function checkNode(node: OperationNode, report: Report): void {
   }
 }
 
-export const AUTHOR_CHECKS: AuthorChecks = { node: checkNode };
+export const AUTHOR_CHECKS: AuthorChecks = {
+  node: checkNode,
+  severalKeys: (node, pointer, report) => {
+    const keys = Object.keys(node);
+    report('BAD_ARGUMENT', `an object in logic has one key, its operation; this one has ${keys.length} (${keys.map((k) => `"${k}"`).join(', ')}) and would be a true value: combine them with "and" or "or", one operation each`, pointer);
+  },
+};

@@ -159,7 +159,7 @@ describe('lint refuses rule objects of several keys, and log (issue 13)', () => 
     const found = errorsOf(broken).filter((d) => d.check === 'bad-rule');
     const object = text.lastIndexOf('{', text.indexOf('"==": [', text.indexOf('zzTwoKeys')));
     expect(where(found)).toContain(at(path, positionAt(text, object), 'bad-rule'));
-    expect(found.find((d) => d.pointer.endsWith('/logic/and/1'))?.message).toBe('an object in logic has one key, its operation, not 2: combine operations with "and" / "or"');
+    expect(found.find((d) => d.pointer.endsWith('/logic/and/1'))?.message).toBe('an object in logic has one key, its operation; this one has 2 ("==", "!=") and would be a true value: combine them with "and" or "or", one operation each');
   });
 
   it('the log operation', () => {

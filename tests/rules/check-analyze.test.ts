@@ -16,7 +16,7 @@ describe('check()', () => {
 
   it('refuses an object with more than one key: json-logic-js would return it as a truthy literal (issue 13)', () => {
     expect(engine.check({ two: 1, keys: 2 }).map((i) => [i.code, i.path])).toEqual([['BAD_ARGUMENT', '']]);
-    expect(engine.check({ two: 1, keys: 2 })[0]?.message).toBe('an object in logic has one key, its operation, not 2: combine operations with "and" / "or"');
+    expect(engine.check({ two: 1, keys: 2 })[0]?.message).toBe('an object in logic has one key, its operation; this one has 2 ("two", "keys") and would be a true value: combine them with "and" or "or", one operation each');
     // {} is a literal (an edge's `set` empties an object with it).
     expect(engine.check({ '==': [{}, {}] })).toEqual([]);
   });
