@@ -8,12 +8,14 @@ import { App } from './app/App';
 import { boot, localToday, shellContent } from './app/boot';
 import { BlockingPage } from './ui/template/BlockingPage';
 import { leaveApp } from './services/navigation';
+import { isSilentRenewalFrame } from './app/silent-frame';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 const root = createRoot(container);
 
-void boot({
+// The silent renewal's hidden frame (AUTH-05) boots nothing: it hands its URL to the page that opened it.
+void (isSilentRenewalFrame(window.location.pathname) ? import('./app/auth/silent').then((m) => m.completeSilentRenewal(window.location.href)) : boot({
   baseUrl: import.meta.env.BASE_URL,
   location: window.location,
   referrer: document.referrer,
@@ -21,7 +23,7 @@ void boot({
   fetch: (input, init) => window.fetch(input, init),
   today: () => localToday(),
   leave: leaveApp,
-}).then(
+})).then(
   (result) => {
     switch (result.kind) {
       case 'ready': {

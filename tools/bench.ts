@@ -26,6 +26,8 @@ import { serveDist } from './serve';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const AUTO_ADVANCE_MS = 500;
+/** The first screen's JS budget, gzip (issue 4's 100 KiB, 112 since issue 12 brought React Router back). */
+const FIRST_SCREEN_BUDGET_KIB = 112;
 const args = process.argv.slice(2);
 const runsArg = args.indexOf('--runs');
 const RUNS = runsArg >= 0 ? Number(args[runsArg + 1]) : 15;
@@ -295,7 +297,7 @@ async function measure(browser: Browser, mode: Mode): Promise<void> {
     const timings = await answerTimings(browser, start);
     console.log('');
     console.log(`${mode.name}`);
-    console.log(`  first question screen JS (gzip):    ${kib(load.jsGzip)}  (${load.jsFiles.size} files; target <= 100 KiB)`);
+    console.log(`  first question screen JS (gzip):    ${kib(load.jsGzip)}  (${load.jsFiles.size} files; target <= ${FIRST_SCREEN_BUDGET_KIB} KiB)`);
     console.log(`  requests before the first screen:   ${load.firstScreen.length}`);
     console.log(`  requests before the first question: ${load.firstQuestion.length}  (target <= 4)`);
     for (const r of load.firstQuestion) console.log(`    ${r.replace(url, '') || '(the page)'}`);
@@ -312,7 +314,9 @@ try {
   for (const mode of MODES) await measure(browser, mode);
   await measureForms(browser);
   console.log('');
-  console.log(`first question screen JS (gzip), the worst of the three, the sandbox's code left out: ${kib(Math.max(...firstScreens))}  (target <= 100 KiB; the entry chunk ${entryChunk}: ${kib(gz(readFileSync(path.join(dist, 'assets', entryChunk))))})`);
+  const worst = Math.max(...firstScreens);
+  console.log(`first question screen JS (gzip), the worst of the three, the sandbox's code left out: ${kib(worst)}  (target <= ${FIRST_SCREEN_BUDGET_KIB} KiB; the entry chunk ${entryChunk}: ${kib(gz(readFileSync(path.join(dist, 'assets', entryChunk))))})`);
+  console.log(`first screen budget: ${worst <= FIRST_SCREEN_BUDGET_KIB * 1024 ? 'within' : 'OVER'} ${FIRST_SCREEN_BUDGET_KIB} KiB by ${kib(Math.abs(FIRST_SCREEN_BUDGET_KIB * 1024 - worst))}`);
 } finally {
   await browser.close();
 }

@@ -67,8 +67,22 @@ export interface ServeOptions {
   csp?: boolean;
   /** Replaces public/config.json's content (e.g. to test production behaviour). */
   config?: object;
+  /**
+   * The identity provider's origin (config.json `auth.identityProvider`, issue 12): the CSP lets the
+   * page call it (connect-src) and frame it for silent renewal (frame-src), and lets the app's own
+   * /auth-silent/ page be that frame (frame-ancestors 'self' there only).
+   */
+  identityProvider?: string;
   /** Answers other paths (a stand-in for a provider service); undefined lets the file server answer. */
   route?: (pathname: string, method: string) => { status: number; json: unknown } | undefined;
+}
+
+/** The strict CSP, opened for the identity provider when there is one (issue 12). */
+export function cspFor(pathname: string, identityProvider?: string): string {
+  if (!identityProvider) return STRICT_CSP;
+  const idp = new URL(identityProvider).origin;
+  const silentFrame = pathname.startsWith(`${BASE}auth-silent/`);
+  return STRICT_CSP.replace("default-src 'self';", `default-src 'self'; connect-src 'self' ${idp}; frame-src 'self' ${idp};`).replace("frame-ancestors 'none'", silentFrame ? "frame-ancestors 'self'" : "frame-ancestors 'none'");
 }
 
 function body(req: IncomingMessage): Promise<string> {
@@ -99,6 +113,8 @@ export function serveDist(options: ServeOptions): Promise<{ server: Server; url:
       for (const [name, value] of Object.entries(HOSTING_HEADERS)) {
         if (options.csp !== false || (name !== 'Content-Security-Policy' && name !== 'Reporting-Endpoints')) res.setHeader(name, value);
       }
+      // With an identity provider (issue 12), the CSP names it (and /auth-silent/ may be framed by the app).
+      if (options.csp !== false && options.identityProvider) res.setHeader('Content-Security-Policy', cspFor(url.pathname, options.identityProvider));
       res.setHeader('Cache-Control', CACHE_CONTROL.fresh);
       if (url.pathname === CSP_REPORTS) {
         const method = req.method ?? 'GET';

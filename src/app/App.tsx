@@ -8,8 +8,14 @@
  * A forward move pushes an entry; a command step's entry is replaced by the step after it.
  * Browser back to a lower depth is engine back (FLOW-21); browser forward redoes what back
  * undid. A URL that does not match the engine's step is replaced by the step's (ROUTE-03).
+ *
+ * React Router maps URLs to the shell (`appRoutes`, one route table): /auth-callback/ (lazy),
+ * the test routes outside production (lazy), and every other path to the engine's step. It
+ * never chooses a step: the engine owns the flow's history and the URL mirrors it, through the
+ * shell's history (src/app/history.ts), which React Router reads as its location.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Outlet, Router, useRoutes, type Navigator, type NavigationType, type RouteObject } from 'react-router-dom';
 import { Template } from '../ui/template/Template';
 import { loadWhenOpen } from '../ui/components/load-when-open';
 import { exitCopy } from '../ui/template/exit-copy';
@@ -20,9 +26,10 @@ import { StepHost, TrapFallback } from './StepHost';
 import { describeRenderError, ScreenBoundary } from '../ui/template/ScreenBoundary';
 import { pageTitle, screenName } from './page-title';
 import { progressModel } from './progress';
-import { appPath, BASENAME, commandRoutes, parsePath, pathOf } from './routes';
-import { createBrowserHistory, type AppHistory, type HistoryLocation, type HistorySnapshot } from './history';
+import { appPath, AUTH_CALLBACK_ROUTE, BASENAME, commandRoutes, parsePath, pathOf, TEST_ROUTES, type TestRoute as TestRouteName } from './routes';
+import { createBrowserHistory, stripBasename, type AppHistory, type HistoryLocation, type HistorySnapshot } from './history';
 import type { AppInstance } from './boot';
+import type { AuthSnapshot } from './auth/auth-state';
 
 // The test routes exist outside production only (ROUTE-18): production never loads their code.
 const TestRoute = lazy(() => import('./TestRoutes').then((m) => ({ default: m.TestRoute })));
@@ -43,10 +50,15 @@ function useHistory(history: AppHistory): HistorySnapshot {
   return useSyncExternalStore(history.subscribe, history.getSnapshot, history.getSnapshot);
 }
 
+function useAuth(app: AppInstance): AuthSnapshot {
+  return useSyncExternalStore(app.auth.subscribe, app.auth.getSnapshot, app.auth.getSnapshot);
+}
+
 function Shell({ history }: { history: AppHistory }) {
   const app = useApp();
   const { store, flow, content } = app;
   const snap = useFlow(store);
+  const auth = useAuth(app);
   const { location, action: navigationType } = useHistory(history);
   const routes = useMemo(() => commandRoutes(flow), [flow]);
   const parsed = parsePath(location.pathname, { commandRoutes: routes, testRoutes: app.testRoutes });
@@ -88,6 +100,7 @@ function Shell({ history }: { history: AppHistory }) {
   useEffect(() => {
     if (returning.current) return; // on the way back to the current screen's entry (EXIT-04)
     if (parsed.kind === 'test' && !(store.view.kind === 'end' && parsed.name === 'fake-end-panel')) return;
+    if (parsed.kind === 'auth' && parsed.route === AUTH_CALLBACK_ROUTE && app.config.auth) return; // the callback returns to the step when it is done
     const view = store.view;
     if (view.kind === 'end' && !app.testRoutes) return; // leaving the app
     const desired = pathOf(flow, view, { testRoutes: app.testRoutes });
@@ -102,7 +115,7 @@ function Shell({ history }: { history: AppHistory }) {
     const state: EntryState = { depth, base };
     if (push) history.push(desired, state);
     else history.replace(desired, state);
-  }, [snap.version, location, parsed, store, flow, history, app.testRoutes, snap.direction]);
+  }, [snap.version, location, parsed, store, flow, history, app.testRoutes, app.config.auth, snap.direction]);
 
   // Page title: the screen's name, the product name and the brand (WCAG 2.4.2, PROD-12, PROD-13).
   // A command step keeps the title of the screen shown under it.
@@ -133,7 +146,7 @@ function Shell({ history }: { history: AppHistory }) {
       store,
       session: app.session,
       telemetry: app.telemetry,
-      homeUrl: app.config.homeUrl,
+      homeUrl: app.auth.getSnapshot().home ?? app.config.homeUrl,
       productId: flow.productId,
       onLeaving: app.stopPersisting,
       leave: app.env.leave,
@@ -168,20 +181,18 @@ function Shell({ history }: { history: AppHistory }) {
   );
 
   const progress = progressModel(flow, snap.state, snap.view, store.context());
-  const authenticated = getPath(snap.state, 'session.authenticated') === true;
+  const authenticated = auth.status === 'signed-in';
+  // The flow's state says it too (session.authenticated), for rules and what a reload keeps.
+  useEffect(() => {
+    if ((getPath(store.state, 'session.authenticated') === true) !== authenticated) store.patch({ 'session.authenticated': authenticated });
+  }, [authenticated, store, snap.version]);
   const disclosures = useMemo(() => orderedDisclosures(flow.product, content, authenticated, app.telemetry), [flow, content, authenticated, app.telemetry]);
 
   return (
     <ShellContext.Provider value={actions}>
-      <Template content={content} brand={brand} productId={flow.productId} theme={flow.product.config?.theme} demo={app.demo} progress={progress} disclosures={disclosures} onExit={() => setExitOpen(true)}>
+      <Template content={content} brand={brand} productId={flow.productId} auth={auth.status} theme={flow.product.config?.theme} demo={app.demo} progress={progress} disclosures={disclosures} onExit={() => setExitOpen(true)}>
         <ScreenBoundary resetKey={snap.version} fallback={<TrapFallback />} onError={onScreenError}>
-          {parsed.kind === 'test' ? (
-            <Suspense fallback={<div className="mu-waiting" aria-busy="true" />}>
-              <TestRoute name={parsed.name} />
-            </Suspense>
-          ) : (
-            <StepHost />
-          )}
+          <Outlet />
         </ScreenBoundary>
       </Template>
       <ExitDialog open={exitOpen} copy={copy} onLeave={leave} onStay={() => setExitOpen(false)} />
@@ -195,12 +206,64 @@ export interface AppProps {
   history?: AppHistory;
 }
 
-/** The app: every path shows the engine's step (the path only mirrors it), except the test routes outside production. */
+const Waiting = () => <div className="mu-waiting" aria-busy="true" />;
+// The sign-in's return loads with its route, never with a first screen.
+const AuthCallback = lazy(() => import('./auth/AuthCallback'));
+
+/**
+ * What each URL shows (React Router's route table, relative to the basename): the shell around
+ * the sign-in's callback, the test routes outside production (ROUTE-18; production never loads
+ * their code), and the engine's step for every other path. /auth-silent/ never reaches the
+ * shell: the hidden frame's page boots nothing (src/main.tsx).
+ */
+export function appRoutes(app: AppInstance, history: AppHistory): RouteObject[] {
+  const lazyElement = (element: ReactNode) => <Suspense fallback={<Waiting />}>{element}</Suspense>;
+  return [
+    {
+      element: <Shell history={history} />,
+      children: [
+        ...(app.config.auth ? [{ path: `${AUTH_CALLBACK_ROUTE}/*`, element: lazyElement(<AuthCallback />) }] : []),
+        ...(app.testRoutes ? TEST_ROUTES.map((name: TestRouteName) => ({ path: name, element: lazyElement(<TestRoute name={name} />) })) : []),
+        { path: '*', element: <StepHost /> },
+      ],
+    },
+  ];
+}
+
+/** React Router's navigator over the shell's history: its paths carry the basename, the history's do not. */
+function navigatorOf(history: AppHistory): Navigator {
+  const relative = (to: Parameters<Navigator['push']>[0]): string => {
+    const path = typeof to === 'string' ? to : `${to.pathname ?? ''}${to.search ?? ''}`;
+    return stripBasename(path, BASENAME);
+  };
+  return {
+    createHref: (to) => (typeof to === 'string' ? to : `${to.pathname ?? ''}${to.search ?? ''}${to.hash ?? ''}`),
+    go: (delta) => history.go(delta),
+    push: (to, state) => history.push(relative(to), state),
+    replace: (to, state) => history.replace(relative(to), state),
+  };
+}
+
+function Routed({ app, history }: { app: AppInstance; history: AppHistory }) {
+  const routes = useMemo(() => appRoutes(app, history), [app, history]);
+  return useRoutes(routes);
+}
+
+/** The app: every path shows the engine's step (the path only mirrors it), except the auth callback and the test routes outside production. */
 export function App({ app, history }: AppProps) {
-  const [browser] = useState(() => history ?? createBrowserHistory(BASENAME));
+  const [shellHistory] = useState(() => history ?? createBrowserHistory(BASENAME));
+  const navigator = useMemo(() => navigatorOf(shellHistory), [shellHistory]);
+  const { location, action } = useHistory(shellHistory);
+  const routerLocation = useMemo(() => ({ pathname: `${BASENAME}${location.pathname === '/' ? '/' : location.pathname}`, search: location.search, hash: '', state: location.state, key: 'default' }), [location]);
+  useEffect(() => {
+    // Signed in (a reload): renewal and the cookie watch need the sign-in code.
+    if (app.auth.getSnapshot().status === 'signed-in') void import('./auth/oidc').then((m) => m.resumeSession(app));
+  }, [app]);
   return (
     <AppContext.Provider value={app}>
-      <Shell history={browser} />
+      <Router basename={BASENAME} location={routerLocation} navigationType={action as NavigationType} navigator={navigator}>
+        <Routed app={app} history={shellHistory} />
+      </Router>
     </AppContext.Provider>
   );
 }

@@ -3,7 +3,7 @@
  * command steps through the registry (ROUTE-19): a command has no UI; the last screen stays
  * frozen under it, and the interstitial shows if the wait passes a second.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactElement, type RefObject } from 'react';
 import { availableAnswers, bindPath, answerPath, evaluateCondition, type StepView } from '../engine/flow';
 import { getPath, isObject, withoutNulls, type JsonObject } from '../engine/state';
 import type { JsonValue } from '../rules/index';
@@ -34,15 +34,32 @@ function screenKey(app: AppInstance, view: StepView): string {
   return `${app.store.depth}:${view.position}:${view.module}:${view.step}:${view.variant}`;
 }
 
-/** A fragment loader per app: the content service, once the services are up (the sandbox, when on). */
+/**
+ * A fragment loader per app: the content service, once the services are up (the sandbox, when
+ * on). Signed in, fragments come from `objects/{key}` with the access token (CONT-08, CONT-21,
+ * AUTH-03); anonymous, from `public/objects/{key}`. A new loader when that changes, so the
+ * milestone shows the member's content.
+ */
 function useFragmentLoader(app: AppInstance): (key: string) => Promise<JsonValue> {
+  const auth = useSyncExternalStore(app.auth.subscribe, app.auth.getSnapshot, app.auth.getSnapshot);
+  const signedIn = auth.status === 'signed-in';
   return useMemo(() => {
     const fetchFragment = createFragmentService(app.config.contentBaseUrl, app.telemetry);
     return async (key: string) => {
       await app.servicesReady();
-      return fetchFragment(key, { authenticated: false });
+      const token = app.auth.getSnapshot().accessToken;
+      return fetchFragment(key, signedIn && token ? { authenticated: true, accessToken: token } : { authenticated: false });
     };
-  }, [app]);
+  }, [app, signedIn]);
+}
+
+/** The logon link (UI-16): the sign-in code loads now, then the browser goes to the provider. */
+function logon(app: AppInstance): void {
+  void import('./auth/oidc')
+    .then((m) => m.signIn(app))
+    .catch((err: unknown) => {
+      app.telemetry.log('error', 'sign-in could not start', { code: 'AUTH_START_ERROR', reason: err instanceof Error ? err.message.slice(0, 120) : 'unknown' });
+    });
 }
 
 /** Focus on the heading once, when the page mounts (as the screens do). */
@@ -221,6 +238,7 @@ export function StepHost() {
             // A milestone with no way on (the error route's trap) starts again: never a dead end (issue 10).
             onPrimary={(instance ?? flow.extraModules.get(view.module))?.graph.steps[view.step]?.next?.length ? () => store.next() : () => startAgain(app)}
             onSecondary={shell.openExit}
+            {...(app.config.auth && app.auth.getSnapshot().status !== 'signed-in' ? { onLogon: () => logon(app) } : {})}
             onContentFailure={(reason) => {
               telemetry.log('error', 'milestone content failure: going on', { reason: reason.slice(0, 200) });
               store.patch({ 'error.reason': reason.slice(0, 200) });

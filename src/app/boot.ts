@@ -25,6 +25,7 @@ import { appPath, BASENAME } from './routes';
 import { canResume, parseEntryQuery, referrerRedirect, safeGoto, type EntryQuery } from './session';
 import { SessionStore, storageAvailable, type SessionValues } from './storage';
 import type { Leave } from '../services/navigation';
+import { AuthState } from './auth/auth-state';
 
 /** PROD-16: the feature flags of this build. */
 export const BUILD_FLAGS = { federalAgencies: true, prefillEnabled: true, expansion: false } as const;
@@ -62,6 +63,8 @@ export interface AppInstance {
   env: BootEnv;
   /** Stops writing to session storage (the applicant is leaving). */
   stopPersisting(): void;
+  /** Signed in or anonymous (issue 12, src/app/auth/): the sign-in code itself loads on demand. */
+  auth: AuthState;
   /**
    * The full check of the documents (src/app/load.ts: formats and references, as lint checks
    * them), run once the applicant is on the first panel: resolves with the findings ([] when
@@ -310,6 +313,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       stopPersisting: () => {
         persisting = false;
       },
+      auth: signInState(config, env),
       verifyDocuments: () => {
         verified ??= verifyPack(pack, sequenceId, config).then((findings) => {
           if (findings.length > 0) {
@@ -322,6 +326,13 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       },
     },
   };
+}
+
+/** The sign-in's state: a user oidc-client-ts kept in this tab (a reload while signed in) is read back. */
+function signInState(config: RuntimeConfig, env: BootEnv): AuthState {
+  const auth = new AuthState(config.auth);
+  auth.restore(env.storage(), env.location.href);
+  return auth;
 }
 
 /** Starts the sandbox (msw) with its content service serving the app's own milestone copy; its code loads on demand. */

@@ -44,6 +44,74 @@ export interface RuntimeConfig {
    * CSP refuses a `javascript:` navigation.
    */
   allowedHosts?: unknown;
+  /** Sign-in for members (AUTH-*); absent: no logon link, every applicant is anonymous. */
+  auth?: AuthConfig;
+}
+
+/**
+ * Sign-in (issue 12, AUTH-07..AUTH-17): every host, client id, cookie and path is configuration
+ * (AUTH-16, AUTH-17), never part of the build.
+ */
+export interface AuthConfig {
+  /** The identity provider's base URL (AUTH-07), absolute or relative to the page. */
+  identityProvider: string;
+  /** The discovery document under it (AUTH-07). */
+  discoveryPath: string;
+  /** The client id (AUTH-17: configuration, never in the build). */
+  clientId: string;
+  /** AUTH-08: `openid web`. */
+  scope: string;
+  /** AUTH-08: optional acr_values. */
+  acrValues?: string;
+  /** AUTH-06: the session-ended marker cookie; its absence while signed in logs off. */
+  markerCookie: string;
+  /** AUTH-06: the global session cookie, when the host has one to watch. */
+  globalSessionCookie?: string;
+  /** AUTH-13: where logoff goes. */
+  logoffUrl: string;
+  /** AUTH-15/16: the member's home after logon, chosen by a redirect cookie's value; `default` without the cookie. */
+  home?: { cookie: string; targets: Record<string, string>; default: string };
+  /** AUTH-12: the id-token claim naming where to go instead of the home (`{product}_redirect_url`; default `<brand>_redirect_url`). */
+  redirectUrlClaim: string;
+}
+
+export const DEFAULT_DISCOVERY_PATH = '/access-management/oauth2/member/.well-known/openid-configuration';
+export const DEFAULT_LOGOFF_URL = '/inet/ent_logoff/Logoff?action=INIT';
+
+function authOf(raw: unknown, brand: string): AuthConfig | undefined {
+  if (raw === undefined) return undefined;
+  const fail = (what: string): never => {
+    throw new ConfigError(`config.json: "auth.${what}"`);
+  };
+  if (!isRecord(raw)) throw new ConfigError('config.json: "auth" must be an object');
+  const text = (key: string, fallback?: string): string => {
+    const v = raw[key] ?? fallback;
+    return typeof v === 'string' && v !== '' ? v : fail(`${key}" must be a non-empty string`);
+  };
+  const optional = (key: string): string | undefined => (raw[key] === undefined ? undefined : text(key));
+  const auth: AuthConfig = {
+    identityProvider: text('identityProvider'),
+    discoveryPath: text('discoveryPath', DEFAULT_DISCOVERY_PATH),
+    clientId: text('clientId'),
+    scope: text('scope', 'openid web'),
+    markerCookie: text('markerCookie'),
+    logoffUrl: text('logoffUrl', DEFAULT_LOGOFF_URL),
+    redirectUrlClaim: text('redirectUrlClaim', `${brand.toLowerCase()}_redirect_url`),
+  };
+  if (!auth.discoveryPath.endsWith('/.well-known/openid-configuration')) fail('discoveryPath" must end with /.well-known/openid-configuration');
+  const acr = optional('acrValues');
+  if (acr) auth.acrValues = acr;
+  const global = optional('globalSessionCookie');
+  if (global) auth.globalSessionCookie = global;
+  if (raw.home !== undefined) {
+    const h = raw.home;
+    if (!isRecord(h) || typeof h.cookie !== 'string' || typeof h.default !== 'string' || !isRecord(h.targets) || Object.values(h.targets).some((v) => typeof v !== 'string' || v === '')) {
+      fail('home" must be { "cookie": string, "targets": { value: url }, "default": url }');
+    }
+    const home = h as { cookie: string; targets: Record<string, string>; default: string };
+    auth.home = { cookie: home.cookie, targets: { ...home.targets }, default: home.default };
+  }
+  return auth;
 }
 
 /**
@@ -131,6 +199,8 @@ export function parseConfig(raw: unknown): RuntimeConfig {
     sponsorRequest: sponsorRequestOf(raw.sponsorRequest, brand),
     allowedHosts: raw.allowedHosts,
   };
+  const auth = authOf(raw.auth, config.brand);
+  if (auth) config.auth = auth;
   if (raw.referrer !== undefined) {
     const r = raw.referrer;
     if (!isRecord(r) || typeof r.expected !== 'string' || (r.redirectTo !== undefined && typeof r.redirectTo !== 'string')) {

@@ -7,6 +7,11 @@
  *   /aem/milestone/<path>     a milestone
  *   /<command route>          a command pseudo-route (no UI), from flows/commands.json
  *   /task-entry ...           test routes, outside production only (ROUTE-18)
+ *   /auth-callback/           the sign-in's return (ROUTE-02, AUTH-10): React Router's lazy route
+ *   /auth-silent/             the silent renewal's hidden frame (AUTH-05): never boots the app
+ *
+ * React Router's data router is the one place that maps a URL to what the shell shows
+ * (src/app/App.tsx); these functions read and write the flow's own paths for it.
  */
 import type { Flow, StepView } from '../engine/flow';
 import { panelNameOf } from '../engine/document-set';
@@ -15,6 +20,8 @@ export const BASENAME = '/join/get-started';
 export const MILESTONE_PREFIX = '/aem/milestone/';
 export const TEST_ROUTES = ['task-entry', 'theme-test-panel', 'fake-end-panel', 'data-fake-panel', 'trap-door'] as const;
 export type TestRoute = (typeof TEST_ROUTES)[number];
+import { AUTH_CALLBACK_ROUTE, AUTH_SILENT_ROUTE } from './auth/auth-state';
+export { AUTH_CALLBACK_ROUTE, AUTH_SILENT_ROUTE };
 
 export type ParsedPath =
   | { kind: 'root' }
@@ -22,6 +29,7 @@ export type ParsedPath =
   | { kind: 'milestone'; milestone: string }
   | { kind: 'command'; route: string }
   | { kind: 'test'; name: TestRoute }
+  | { kind: 'auth'; route: typeof AUTH_CALLBACK_ROUTE | typeof AUTH_SILENT_ROUTE }
   | { kind: 'unknown'; path: string };
 
 /** The variant a route segment names: the part before a hyphen (ROUTE-05); default self. */
@@ -62,6 +70,7 @@ export function parsePath(pathname: string, options: { commandRoutes: ReadonlySe
   const segments = decoded.replace(/^\/+/, '').split('/').filter((s) => s !== '');
   const [first, second, ...rest] = segments;
   if (!first || rest.length > 0) return { kind: 'unknown', path };
+  if (second === undefined && (first === AUTH_CALLBACK_ROUTE || first === AUTH_SILENT_ROUTE)) return { kind: 'auth', route: first };
   if (second === undefined && options.commandRoutes.has(first)) return { kind: 'command', route: first };
   if (second === undefined && options.testRoutes && (TEST_ROUTES as readonly string[]).includes(first)) return { kind: 'test', name: first as TestRoute };
   if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(first)) return { kind: 'unknown', path };
@@ -103,6 +112,8 @@ function serialize(parsed: ParsedPath): string {
       return `/${parsed.route}`;
     case 'test':
       return `/${parsed.name}`;
+    case 'auth':
+      return `/${parsed.route}`;
     case 'unknown':
       return parsed.path;
   }

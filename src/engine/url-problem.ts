@@ -6,7 +6,8 @@
 
 /**
  * Why `url` may not be used, with what to write instead; undefined when it is a same-origin path
- * or an `https:` URL on one of `hosts` (host names, with a port when not 443, e.g. `www.example.org`).
+ * or an `https:` URL on one of `hosts` (host names, with a port when not 443, e.g. `www.example.org`),
+ * or an `http:` URL on a loopback host (127.0.0.1, localhost, [::1]) with its port among `hosts`.
  */
 export function urlProblem(url: string, hosts: readonly string[]): string | undefined {
   // Browsers drop tabs and line breaks anywhere and spaces at the ends ("java\tscript:"), and read "\" as "/".
@@ -14,7 +15,8 @@ export function urlProblem(url: string, hosts: readonly string[]): string | unde
   if (/[\s\\\u0000-\u001f\u007f-\u009f]/.test(url)) return 'it holds whitespace, a control character or a backslash: remove them';
   if (/^\/(?!\/)/.test(url)) return undefined;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
-  if (scheme === 'https') {
+  // http: only to a loopback host that allowedHosts lists (a sandbox on this machine, e.g. the test identity provider).
+  if (scheme === 'https' || (scheme === 'http' && /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/i.test(url))) {
     let parsed: URL;
     try {
       parsed = new URL(url);

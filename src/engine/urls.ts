@@ -53,7 +53,10 @@ function* linksIn(text: string): Generator<string> {
 }
 
 /** The URL fields of config.json, by JSON pointer (`*`: every member). */
-const CONFIG_URLS = ['/apiBaseUrl', '/contentBaseUrl', '/loggingUrl', '/homeUrl', '/joinStartUrl', '/destinations/*', '/referrer/expected', '/referrer/redirectTo'];
+const CONFIG_URLS = [
+  '/apiBaseUrl', '/contentBaseUrl', '/loggingUrl', '/homeUrl', '/joinStartUrl', '/destinations/*', '/referrer/expected', '/referrer/redirectTo',
+  '/auth/identityProvider', '/auth/logoffUrl', '/auth/home/targets/*', '/auth/home/default',
+];
 /** The URL fields of documents: a product's destination, a string or `{path}`. */
 const DOCUMENT_URLS: Partial<Record<string, readonly string[]>> = { product: ['/destinationURL', '/destinationURL/path'] };
 

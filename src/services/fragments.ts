@@ -23,6 +23,8 @@ export class ContentLoadError extends Error {
 
 export interface FragmentOptions {
   authenticated: boolean;
+  /** Signed in: the member's access token, sent as `Authorization: Bearer` (AUTH-03). */
+  accessToken?: string;
   replacementMap?: Record<string, string>;
 }
 
@@ -52,9 +54,10 @@ export function createFragmentService(contentBaseUrl: string, telemetry: Pick<Te
     if (key === undefined || key === '' || !/^[A-Za-z0-9._-]+$/.test(key)) throw new ContentLoadError('invalid WCM key name');
     const kind = fragmentOptions.authenticated ? 'authenticated' : 'non-authenticated';
     const url = new URL(`${fragmentOptions.authenticated ? '' : 'public/'}objects/${encodeURIComponent(key)}`, base).href;
+    const bearer: Record<string, string> = fragmentOptions.authenticated && fragmentOptions.accessToken ? { Authorization: `Bearer ${fragmentOptions.accessToken}` } : {};
     const init: RequestInit = fragmentOptions.replacementMap
-      ? { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify({ replacementMap: fragmentOptions.replacementMap }) }
-      : { method: 'GET', headers: { Accept: 'application/json' } };
+      ? { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...bearer }, body: JSON.stringify({ replacementMap: fragmentOptions.replacementMap }) }
+      : { method: 'GET', headers: { Accept: 'application/json', ...bearer } };
     const fail = (reason: string): ContentLoadError => {
       const message = `Error requesting ${kind} WCM object for key: ${key} - ${reason}`;
       telemetry.log('error', message, { key });

@@ -27,7 +27,7 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
-export async function serve(options: { csp?: boolean; config?: object } = {}): Promise<{ server: Server; url: string }> {
+export async function serve(options: { csp?: boolean; config?: object; identityProvider?: string } = {}): Promise<{ server: Server; url: string }> {
   return serveDist({ root: path.join(PROJECT_ROOT, 'dist'), ...options });
 }
 

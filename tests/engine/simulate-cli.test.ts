@@ -96,7 +96,8 @@ describe("simulate's form validation", () => {
   });
 });
 
-describe('simulate --batch', () => {
+// Each test starts the CLI (tsx) once or twice: on a loaded 2-core machine that alone can take 20 s.
+describe('simulate --batch', { timeout: 90_000 }, () => {
   const walk = { product: 'join-now', today: '2026-11-22', answers: { militaryService: 'yes', currentMilitaryStatus: 'retired', militaryDischargeType: 'GEN' } };
   const invalid = { product: 'join-now', today: '2026-11-22', panel: 'basic-info-panel', answers: { firstName: 'A'.repeat(40), lastName: 'Lee', dob: '1990-01-01', emailAddress: 'a@b.co', phoneNumber: '5551234567', countryCode: '1', countryOfCitizenship: '99' } };
 

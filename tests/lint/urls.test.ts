@@ -17,7 +17,7 @@ const CONFIG = 'public/config.json';
 const errorsOf = (s: typeof sources): Diagnostic[] => lintProject(s).findings.filter((d) => d.severity === 'error');
 
 describe('urlProblem: the one test of a URL', () => {
-  const hosts = ['www.example.org', 'partner.example.org:8443'];
+  const hosts = ['www.example.org', 'partner.example.org:8443', '127.0.0.1:4444'];
   it.each([
     '/my/member-home',
     '/join/start/?product=join-now&x=1#top',
@@ -25,6 +25,7 @@ describe('urlProblem: the one test of a URL', () => {
     'https://www.example.org/',
     'https://WWW.EXAMPLE.ORG/path?q=1',
     'https://partner.example.org:8443/x',
+    'http://127.0.0.1:4444/oidc',
   ])('accepts %s', (url) => {
     expect(urlProblem(url, hosts)).toBeUndefined();
   });
@@ -38,9 +39,11 @@ describe('urlProblem: the one test of a URL', () => {
     ['vbscript:msgbox', /vbscript: URLs are not allowed \(it runs code\)/],
     ['data:text/html,<script>alert(1)</script>', /data: URLs are not allowed \(not a web page\)/],
     ['http://www.example.org/', /http: URLs are not allowed \(unencrypted\)/],
+    ['http://127.0.0.1:5555/', /host "127\.0\.0\.1:5555" is not one of/],
+    ['http://127.0.0.1.evil.example/', /http: URLs are not allowed/],
     ['//evil.example/', /without a scheme/],
     ['/\\evil.example/', /backslash/],
-    ['https://evil.example/', /host "evil\.example" is not one of config\.json's "allowedHosts" \(www\.example\.org, partner\.example\.org:8443\)/],
+    ['https://evil.example/', /host "evil\.example" is not one of config\.json's "allowedHosts" \(www\.example\.org, partner\.example\.org:8443, 127\.0\.0\.1:4444\)/],
     ['https://www.example.org@evil.example/', /user name or password/],
     ['https://user:pw@www.example.org/', /user name or password/],
     ['https://www.example.org:8443/', /host "www\.example\.org:8443"/],

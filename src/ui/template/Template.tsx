@@ -23,6 +23,8 @@ export interface TemplateProps {
   content: ContentApi;
   brand: string;
   productId: string;
+  /** Signed in or not (AUTH-01): `data-auth` on the app's root, for tests and analytics. */
+  auth?: 'signed-in' | 'anonymous';
   theme?: string;
   demo: boolean;
   progress?: ProgressModel;
@@ -31,12 +33,12 @@ export interface TemplateProps {
   children: ReactNode;
 }
 
-export function Template({ content, brand, productId, theme, demo, progress, disclosures, onExit, children }: TemplateProps) {
+export function Template({ content, brand, productId, auth = 'anonymous', theme, demo, progress, disclosures, onExit, children }: TemplateProps) {
   const [help, setHelp] = useState(false);
   const banner = demo ? content.text('app.demo.banner') : '';
   const withProgress = progress?.visible === true;
   return (
-    <div className={`mu-app mu-theme-${theme ?? 'grey'}`} data-product={productId} data-demo={demo ? 'true' : undefined}>
+    <div className={`mu-app mu-theme-${theme ?? 'grey'}`} data-product={productId} data-auth={auth} data-demo={demo ? 'true' : undefined}>
       <a className="mu-skip" href="#mu-main">
         {content.text('app.skipLink')}
       </a>
