@@ -8,5 +8,6 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20000,
+    setupFiles: ['tests/setup-dom.ts'],
   },
 });

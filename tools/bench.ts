@@ -13,7 +13,11 @@
  *   - the median time from Continue on a form panel to the next panel's heading at 4x CPU
  *     throttle, between two panels with no service call between them (the heading shows before
  *     the next panel's reference lists arrive, so the sandbox's latency is not in it)
- * Options: --no-build (use the existing dist/), --runs N (clicks measured, default 15).
+ *   - every product's first screen (production-like, sandbox off): its JS (gzip) and requests
+ *     until it can be used (a heading and its answer, milestone or Continue button), and the worst
+ *     product of each (issue 11: at most 100 KiB and 5 requests)
+ * Options: --no-build (use the existing dist/), --runs N (clicks measured, default 15),
+ * --products (only the products' first screens).
  */
 import { execSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -307,12 +311,71 @@ async function measure(browser: Browser, mode: Mode): Promise<void> {
   }
 }
 
+/** Marks when the first screen can be used: its heading and an answer, a milestone button or a form's Continue. */
+const USABLE_SCRIPT = `(() => {
+  const marks = {};
+  window.__musterMarks = marks;
+  const check = () => {
+    if (marks.usable === undefined && document.querySelector('[data-screen] h1') && document.querySelector('[data-screen] [data-answer], [data-screen] [data-action="primary"], [data-screen] [data-action="continue"]')) marks.usable = performance.now();
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+})();`;
+
+/** Every product's first screen, production-like (sandbox off): JS gzip and requests until it can be used. */
+async function measureProducts(browser: Browser): Promise<void> {
+  const products = readdirSync(path.join(dist, 'packs')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length)).sort();
+  const { server, url } = await serveDist({
+    root: dist,
+    config: { ...CONFIG, sandbox: false },
+    route: (pathname) => (pathname.startsWith('/join/get-started/content/') ? { status: 200, json: { data: {} } } : undefined),
+  });
+  const rows: { product: string; js: number; files: number; requests: string[]; screen: string }[] = [];
+  try {
+    for (const product of products) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript(USABLE_SCRIPT);
+      await page.goto(`${url}?product=${encodeURIComponent(product)}`);
+      // Polled with evaluate: waitForFunction's string would need 'unsafe-eval' under the strict CSP.
+      for (let waited = 0; !(await page.evaluate('window.__musterMarks && window.__musterMarks.usable !== undefined')); waited += 50) {
+        if (waited > 30000) throw new Error(`${product}: no usable first screen in 30 s`);
+        await page.waitForTimeout(50);
+      }
+      const { usable, resources, screen } = (await page.evaluate(`({ usable: window.__musterMarks.usable, screen: document.querySelector('[data-screen]').getAttribute('data-screen'), resources: performance.getEntriesByType('resource').map((e) => ({ name: e.name, start: e.startTime })) })`)) as { usable: number; screen: string; resources: { name: string; start: number }[] };
+      await context.close();
+      const requests = [url, ...resources.filter((r) => r.start <= usable).map((r) => r.name)];
+      const js = new Set(requests.filter((r) => new URL(r).pathname.endsWith('.js')).map((r) => new URL(r).pathname));
+      const gzip = [...js].reduce((sum, p) => sum + gz(readFileSync(path.join(dist, p.replace('/join/get-started/', '')))), 0);
+      rows.push({ product, js: gzip, files: js.size, requests, screen });
+    }
+  } finally {
+    server.close();
+  }
+  console.log('');
+  console.log('every product\'s first screen (production-like, sandbox off; until its heading and its answer, milestone or Continue button show)');
+  for (const r of rows) console.log(`  ${r.product.padEnd(38)} ${r.screen.padEnd(26)} JS ${kib(r.js).padStart(10)} (${r.files} files)  requests ${r.requests.length}`);
+  const worstJs = rows.reduce((a, b) => (b.js > a.js ? b : a));
+  const worstRequests = rows.reduce((a, b) => (b.requests.length > a.requests.length ? b : a));
+  console.log(`  worst JS: ${worstJs.product} ${kib(worstJs.js)}  (target <= 100 KiB)`);
+  console.log(`  worst requests: ${worstRequests.product} ${worstRequests.requests.length}  (target <= 5)`);
+  for (const r of worstRequests.requests) console.log(`    ${r.replace(url, '') || '(the page)'}`);
+}
+
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
 console.log('Muster benchmark (production build, strict CSP, Debian Chromium)');
 console.log(`all JS (gzip): ${kib(allJsGzip)} (${allJs.length} files)`);
+if (args.includes('--products')) {
+  try {
+    await measureProducts(browser);
+  } finally {
+    await browser.close();
+  }
+  process.exit(0);
+}
 try {
   for (const mode of MODES) await measure(browser, mode);
   await measureForms(browser);
+  await measureProducts(browser);
   console.log('');
   const worst = Math.max(...firstScreens);
   console.log(`first question screen JS (gzip), the worst of the three, the sandbox's code left out: ${kib(worst)}  (target <= ${FIRST_SCREEN_BUDGET_KIB} KiB; the entry chunk ${entryChunk}: ${kib(gz(readFileSync(path.join(dist, 'assets', entryChunk))))})`);

@@ -7,7 +7,8 @@
  * as the form validates them (normalize, the JSON Schema with rjsf's Ajv, the panel's checks):
  * an invalid answer stops the walk there with "errors": [{"field", "message"}]. A command's
  * response may be an outcome or the service's answer {"status", "body"}; the stop carries
- * "statuses" (the lifecycle statuses sent) and "payload" (the last one). See docs/authoring.md.
+ * "statuses" (the lifecycle statuses sent) and "payload" (the last one); a walk that leaves the app
+ * stops with "destination", the URL (config.json `destinations` for a named page). See docs/authoring.md.
  *
  * Options: --through-milestones (press each milestone's first button and go on);
  * --batch: the input holds one JSON input per line, and one result per line is printed, in
@@ -17,7 +18,7 @@
  */
 import { createReadStream, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { loadProject, projectSponsorRequest } from './lib/project';
+import { configDestinations, loadProject, projectSponsorRequest } from './lib/project';
 import { createFormChecker } from './lib/form-checker';
 import { simulate, type SimulateInput, type SimulateOptions } from '../src/engine/simulate';
 import { formatDiagnostic, hasErrors } from '../src/engine/diagnostics';
@@ -66,7 +67,7 @@ for (const a of args) {
 const file = args.find((a) => !a.startsWith('--'));
 const fromStdin = file === undefined || file === '-';
 const sponsorRequest = projectSponsorRequest();
-const options: SimulateOptions = { throughMilestones: args.includes('--through-milestones'), checkForm: createFormChecker(), ...(sponsorRequest ? { sponsorRequest } : {}) };
+const options: SimulateOptions = { throughMilestones: args.includes('--through-milestones'), checkForm: createFormChecker(), destinations: configDestinations(), ...(sponsorRequest ? { sponsorRequest } : {}) };
 
 if (args.includes('--batch')) {
   const docs = loadDocuments();

@@ -7,7 +7,7 @@
  * of those they don't. Exit 1 on any failure.
  * Options: --module NAME (coverage of one module only), --min-coverage PCT (fail below it).
  */
-import { loadProject, projectSponsorRequest } from './lib/project';
+import { configDestinations, loadProject, projectSponsorRequest } from './lib/project';
 import { createFormChecker } from './lib/form-checker';
 import { allEdges, runRuleTables, runScenarios } from '../src/engine/rule-tables';
 import { edgeKey } from '../src/engine/flow';
@@ -41,7 +41,7 @@ for (const f of tables.failures) {
 
 const covered = new Set<string>();
 const sponsorRequest = projectSponsorRequest();
-const scenarios = runScenarios(docs, createFormChecker(), (ref) => covered.add(edgeKey(ref)), sponsorRequest ? { sponsorRequest } : {});
+const scenarios = runScenarios(docs, createFormChecker(), (ref) => covered.add(edgeKey(ref)), { destinations: configDestinations(), ...(sponsorRequest ? { sponsorRequest } : {}) });
 for (const f of scenarios.failures) {
   console.log(`FAIL ${f.file} scenario ${f.id} (${f.requirements.join(', ')})`);
   for (const m of f.mismatches) console.log(`     ${m}`);

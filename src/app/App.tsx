@@ -186,7 +186,23 @@ function Shell({ history }: { history: AppHistory }) {
   useEffect(() => {
     if ((getPath(store.state, 'session.authenticated') === true) !== authenticated) store.patch({ 'session.authenticated': authenticated });
   }, [authenticated, store, snap.version]);
-  const disclosures = useMemo(() => orderedDisclosures(flow.product, content, authenticated, app.telemetry), [flow, content, authenticated, app.telemetry]);
+  // CONT-01..CONT-07: the content mapper's disclaimer texts, fetched after the first screen (at the
+  // applicant's first move, or 3 s after it shows): never one of its requests (src/app/disclaimers.ts).
+  const [mapped, setMapped] = useState<ReadonlyMap<string, string>>();
+  useEffect(() => {
+    const go = (): void => {
+      clearTimeout(timer);
+      unsubscribe();
+      void import('./disclaimers').then((m) => m.loadDisclaimers(app)).then((texts) => texts && setMapped(texts), () => undefined);
+    };
+    const timer = setTimeout(go, 3000);
+    const unsubscribe = store.subscribe(go);
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [app, store]);
+  const disclosures = useMemo(() => orderedDisclosures(flow.product, content, authenticated, app.telemetry, mapped), [flow, content, authenticated, app.telemetry, mapped]);
 
   return (
     <ShellContext.Provider value={actions}>

@@ -232,6 +232,7 @@ export function StepHost() {
             {...base}
             contentKey={view.content ?? view.step}
             milestone={view.milestone ?? view.step}
+            layout={flow.product.milestones?.layout}
             modals={modals}
             loadFragment={loadFragment}
             showOnContentFailure={tolerant}

@@ -165,6 +165,17 @@ export type Text = (string | string[] | {
  * HTML, sanitised with an allow-list before it reaches the page.
  */
 html: string
+} | {
+/**
+ * @minItems 1
+ */
+links: [{
+text: string
+href: string
+}, ...({
+text: string
+href: string
+})[]]
 })
 /**
  * A dotted path into the application state, checked against the state contract (schemas/state.schema.json).
@@ -192,6 +203,13 @@ export type Variant = ("self" | "spouse" | "parent" | "child" | "sibling" | "spo
  * via the `definition` "IsoDate".
  */
 export type IsoDate = string
+/**
+ * A product id: letters, digits and hyphens, starting with a letter or a digit (the numeric card ids of DEST-16).
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "ProductId".
+ */
+export type ProductId = string
 
 export interface MusterDocuments {
 product?: ProductFlow
@@ -216,7 +234,7 @@ scenarios?: ScenarioTable
 export interface ProductFlow {
 $schema?: string
 /**
- * The product id as it appears in the URL (`product` / `productId`), e.g. `join-now`.
+ * The product id as it appears in the URL (`product` / `productId`), e.g. `join-now`, or a numeric id such as `37` (DEST-16).
  */
 id: string
 /**
@@ -227,6 +245,10 @@ abstract?: boolean
  * The id of the product this one is based on (merge patch).
  */
 extends?: string
+/**
+ * The product-id groups this product belongs to (doc 2 §9: `PNC`, `PREFILL`; PROD-19). Data for the documents and their readers; no code gives a group a meaning.
+ */
+groups?: string[]
 description?: string
 requirements?: RequirementIds
 config?: Config
@@ -1013,7 +1035,7 @@ columns: [string, ...(string)[]]
 rows: [JsonValue[], ...(JsonValue[])[]]
 }
 /**
- * Copy by key, in content/en/<area>.json (demo-mode overrides in content/demo/<area>.json). A value is plain text, a list of texts (bulleted lists), or sanitised HTML. `{phone}` and other `{name}` placeholders are filled from content keys `placeholders.<name>`.
+ * Copy by key, in content/en/<area>.json (demo-mode overrides in content/demo/<area>.json). A value is plain text, a list of texts (bulleted lists), sanitised HTML, or a block of links. `{phone}` and other `{name}` placeholders are filled from content keys `placeholders.<name>`.
  * 
  * This interface was referenced by `MusterDocuments`'s JSON-Schema
  * via the `definition` "ContentBundle".

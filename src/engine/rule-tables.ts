@@ -117,7 +117,7 @@ export interface ScenarioReport {
   failures: ScenarioFailure[];
 }
 
-export function runScenarios(docs: DocumentSet, checkForm: FormChecker | undefined, onEdge?: (ref: EdgeRef) => void, extra: Pick<SimulateOptions, 'sponsorRequest'> = {}): ScenarioReport {
+export function runScenarios(docs: DocumentSet, checkForm: FormChecker | undefined, onEdge?: (ref: EdgeRef) => void, extra: Pick<SimulateOptions, 'sponsorRequest' | 'destinations'> = {}): ScenarioReport {
   let count = 0;
   const failures: ScenarioFailure[] = [];
   for (const doc of docs.scenarios) {

@@ -30,6 +30,7 @@ import { messageVars, schemaMessageKey, UNKNOWN_MESSAGE_KEYS, type SchemaErrorRe
 import type { DocumentSet } from './loader';
 import { getPath, isObject, withoutNulls, type AppState, type JsonObject } from './state';
 import { buildPayload } from './payload';
+import { destinationUrl } from './destination';
 import { MalformedAnswerError, malformedFailure } from './service-answers';
 import { SERVICE_DECISIONS, type ServiceDecision } from './service-decisions';
 import {
@@ -87,6 +88,8 @@ export interface SimulateStop {
   payload?: JsonObject;
   /** The lifecycle statuses those commands sent, in order (a status SUB-10 holds back is not listed). */
   statuses?: string[];
+  /** Where the applicant goes when the walk leaves the app (a command with `leavesApp`): the URL as the browser's leaveApp computes it. */
+  destination?: string;
 }
 
 export interface SimulateResult {
@@ -146,6 +149,15 @@ export interface SimulateOptions {
   checkForm?: FormChecker;
   /** Told of every edge taken (coverage). */
   onEdge?: FlowContext['onEdge'];
+  /** config.json `destinations` (DEST-02): the named pages a leave step's `destination` argument may name. */
+  destinations?: Record<string, string>;
+}
+
+/** Where a leave step goes, as the browser's leaveApp decides (src/services/commands.ts): a named page of config.json, else the session's goto URL, else the product's destination. */
+function leaveUrl(flow: NonNullable<ReturnType<typeof resolveFlow>['flow']>, view: StepView, state: AppState, productId: string, destinations: Record<string, string> | undefined): string | undefined {
+  const named = view.args?.destination;
+  if (typeof named === 'string') return destinationUrl(destinations?.[named], productId);
+  return str(state, 'session.gotoURL') ?? destinationUrl(flow.product.destinationURL, productId);
 }
 
 export function simulate(docs: DocumentSet, input: SimulateInput, options: SimulateOptions = {}): SimulateResult {
@@ -184,6 +196,10 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
     return { product: productId, visited, stop, ...(state ? { state } : {}) };
   };
   if (!flow) return stopWith(undefined, { kind: 'error' }, { message: diagnostics.map((d) => d.message).join('; ') });
+  const leaving = (view: StepView, state: AppState): Partial<SimulateStop> => {
+    const url = leaveUrl(flow, view, state, productId, options.destinations);
+    return { message: `leaves the app by ${view.command ?? 'a command'}`, ...(url !== undefined ? { destination: url } : {}) };
+  };
 
   let state: AppState;
   try {
@@ -319,7 +335,7 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
           }
           if (name === 'callDetour') token = undefined;
         } else if (http) {
-          if (command?.leavesApp) return stopWith(state, view, { message: `leaves the app by ${name}` });
+          if (command?.leavesApp) return stopWith(state, view, leaving(view, state));
           const service = SERVICE_DECISIONS[name];
           if (service && !answerFromState) {
             // The sponsor and address commands: what the service's answer means, as the browser's command decides it.
@@ -340,7 +356,7 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
         }
         if (command?.leavesApp) {
           // The applicant leaves the app here: the walk ends at the redirect.
-          return stopWith(state, view, { message: `leaves the app by ${name}` });
+          return stopWith(state, view, leaving(view, state));
         }
         const result = typeof response === 'string' ? { outcome: response } : isObject(response) ? (response as unknown as { outcome: string; codes?: string[]; status?: number; patch?: AppState }) : undefined;
         if (!result || typeof result.outcome !== 'string') return stopWith(state, { ...view, kind: 'error' }, { message: `response for ${name} needs an "outcome"` });

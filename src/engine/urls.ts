@@ -37,19 +37,19 @@ function looksLikeUrl(value: string): boolean {
   return /^(?:[a-z][a-z0-9+.-]*:\/\/|[\\/]{2}|(?:javascript|vbscript|data|file|blob|filesystem|about|mailto|tel|sms|ftp|ws|wss|http|https):)/i.test(bare);
 }
 
-/** Links written into copy: HTML attributes that load or follow a URL, and Markdown links. */
-const LINK_PATTERNS = [
-  /\b(?:href|src|action|formaction|xlink:href|poster|background|srcset)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi,
-  /\]\(\s*<?([^)\s>]+)/g,
-];
+/** Links written into copy: inside an HTML tag, the attributes that load or follow a URL; Markdown links. */
+const TAG = /<[a-z][^>]*>/gi;
+const URL_ATTRIBUTE = /\s(?:href|src|action|formaction|xlink:href|poster|background|srcset)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
+const MARKDOWN_LINK = /\]\(\s*<?([^)\s>]+)/g;
 
 function* linksIn(text: string): Generator<string> {
-  for (const pattern of LINK_PATTERNS) {
-    for (const m of text.matchAll(pattern)) {
+  for (const tag of text.matchAll(TAG)) {
+    for (const m of tag[0].matchAll(URL_ATTRIBUTE)) {
       const link = m[1] ?? m[2] ?? m[3];
       if (link !== undefined) yield link;
     }
   }
+  for (const m of text.matchAll(MARKDOWN_LINK)) if (m[1] !== undefined) yield m[1];
 }
 
 /** The URL fields of config.json, by JSON pointer (`*`: every member). */

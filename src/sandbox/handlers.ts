@@ -19,7 +19,9 @@
  *                with 19501 and a P.O. Box as the standardised address (dropped for a physical
  *                address, ADDR-21); "Unmatched" → 400 with 19502 and no address; "Failure" → 500;
  *                otherwise 200 valid
- *   content      key starting "fail" → 500; otherwise 200 { data: fragment }
+ *   content      key starting "fail" → 500; otherwise 200 { data: fragment }; the content mapper
+ *                with the eight disclaimers (content-mapper.ts; POST sandbox/content-mapper-failures
+ *                fails the next requests)
  *   logging      204, the batch recorded: GET sandbox/telemetry shows the logs and the analytics
  *                events (telemetry-handlers.ts)
  *   reference    the 14 domain-values lists (reference-handlers.ts: Antarctica's provinces fail
@@ -30,6 +32,7 @@ import type { JsonValue } from '../rules/index';
 import { createReferenceHandlers } from './reference-handlers';
 import { createEnrollmentHandlers } from './enrollment-handlers';
 import { createTelemetryHandlers } from './telemetry-handlers';
+import { createContentMapperHandlers } from './content-mapper';
 import { json, read } from './requests';
 
 export interface SandboxOptions {
@@ -133,6 +136,7 @@ export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
 
   return [
     ...createEnrollmentHandlers(api, wait).handlers,
+    ...createContentMapperHandlers(api, wait),
     http.post(api('member-eligibility/sponsors'), async ({ request }) => {
       await wait();
       const body = await json(request);

@@ -31,7 +31,7 @@ export function htmlToText(html: string): string {
   return html.replace(/<[^>]*>/g, '');
 }
 
-const isHtml = (v: Text): v is { html: string } => typeof v === 'object' && !Array.isArray(v);
+const isHtml = (v: Text): v is { html: string } => typeof v === 'object' && !Array.isArray(v) && 'html' in v;
 
 /** Content whose HTML values (if any) are sanitised: loads the sanitiser only when one is there. */
 export async function createContentFor(source: ContentSource, telemetry?: Pick<Telemetry, 'log'>): Promise<AppContent> {
@@ -106,6 +106,7 @@ export function createContent(source: ContentSource, telemetry?: Pick<Telemetry,
       if (v === undefined) return '';
       if (typeof v === 'string') return fill(v, vars, new Set(), (s) => s);
       if (Array.isArray(v)) return v.map((s) => fill(s, vars, new Set(), (x) => x)).join('\n');
+      if (!('html' in v)) return '';
       return htmlToText(safeHtml(fill(v.html, vars, new Set(), escapeHtml)));
     },
     list(key) {
@@ -113,6 +114,7 @@ export function createContent(source: ContentSource, telemetry?: Pick<Telemetry,
       if (v === undefined) return [];
       if (typeof v === 'string') return [fill(v, undefined, new Set(), (s) => s)];
       if (Array.isArray(v)) return v.map((s) => fill(s, undefined, new Set(), (x) => x));
+      if (!('html' in v)) return [];
       return [htmlToText(safeHtml(fill(v.html, undefined, new Set(), escapeHtml)))];
     },
     html(key) {
@@ -120,6 +122,7 @@ export function createContent(source: ContentSource, telemetry?: Pick<Telemetry,
       if (v === undefined) return '';
       if (typeof v === 'string') return escapeHtml(fill(v, undefined, new Set(), (s) => s));
       if (Array.isArray(v)) return `<ul>${v.map((s) => `<li>${escapeHtml(fill(s, undefined, new Set(), (x) => x))}</li>`).join('')}</ul>`;
+      if (!('html' in v)) return '';
       return safeHtml(fill(v.html, undefined, new Set(), escapeHtml));
     },
     has(key) {

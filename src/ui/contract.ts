@@ -102,6 +102,8 @@ export interface MilestoneScreenProps extends ScreenBase {
   contentKey: string;
   /** The path under /aem/milestone/, e.g. `spouse/not-eligible`. */
   milestone: string;
+  /** The product's milestone layout (CONT-17), e.g. `secured-cc-milestones`: the screen's `data-layout`, a hook for its styles. */
+  layout?: string | undefined;
   /** Up to two modals from the product config (UI-12). */
   modals?: { key: string; title?: string }[];
   /** Loads remote content fragments for the milestone (up to 3 attempts, CONT-12); absent = local content only. */

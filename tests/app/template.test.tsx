@@ -4,8 +4,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flowFromPack } from '../../src/app/documents';
 import { progressModel } from '../../src/app/progress';
-import { startFlow, current, type Flow } from '../../src/engine/flow';
-import type { ProductFlow } from '../../src/engine/formats.generated';
+import { startFlow, current, resolveProduct, type Flow } from '../../src/engine/flow';
+import { loadProject } from '../../tools/lib/project';
+import type { ProductFlow, Text } from '../../src/engine/formats.generated';
 import { bundleSource, createContent } from '../../src/ui/content';
 import { BlockingPage } from '../../src/ui/template/BlockingPage';
 import { ExitDialog } from '../../src/ui/template/ExitDialog';
@@ -43,8 +44,11 @@ describe('the exit dialog (EXIT-01..EXIT-03)', () => {
     expect(onStay).toHaveBeenCalledTimes(2);
   });
 
-  it('uses Yes, Exit and No, Continue Quote in quote flows', () => {
-    expect(exitCopy({ quoteFlow: true }, app, false)).toEqual({ title: 'Do you want to leave?', summary: "Your progress won't be saved.", leave: 'Yes, Exit', stay: 'No, Continue Quote' });
+  it('uses Yes, Exit and No, Continue Quote in quote flows: the quote products point exitDialog at them (the flag itself means nothing to the code)', () => {
+    const quote = resolveProduct(loadProject(), 'pnc-auto-insurance')?.config;
+    expect(quote?.quoteFlow).toBe(true);
+    expect(exitCopy(quote, app, false)).toEqual({ title: 'Do you want to leave?', summary: "Your progress won't be saved.", leave: 'Yes, Exit', stay: 'No, Continue Quote' });
+    expect(exitCopy({ quoteFlow: true }, app, false)).toEqual({ title: 'Do you want to leave?', summary: "Your progress won't be saved.", leave: 'Leave', stay: 'Continue Questions' });
   });
 
   it("has the 'Ready to leave?' variant: progress saved with a prospect, lost without", () => {
@@ -151,6 +155,38 @@ describe('footnotes and disclosures (CONT-19..CONT-21)', () => {
     expect(container.querySelector('script')).toBeNull();
     expect(blocks[2]?.querySelectorAll('p')).toHaveLength(2);
     expect(screen.getByRole('contentinfo', { name: 'Disclosures' })).toBeTruthy();
+  });
+
+  it('renders a block of links (the about-ads and privacy links, CONT-19) as escaped text, keeping only site paths and https links', () => {
+    const links = createContent(
+      new Map<string, Text>([
+        ['d.links', { links: [
+          { text: 'About <our> ads', href: '/privacy/about-our-ads/' },
+          { text: 'Evil', href: 'javascript:alert(1)' },
+          { text: 'Other host', href: '//evil.example/' },
+          { text: 'Privacy', href: 'https://example.com/privacy' },
+        ] }],
+      ]),
+    );
+    const items = orderedDisclosures({ disclaimers: [{ key: 'd.links', order: 0.5 }] }, links, false);
+    const { container } = render(<Disclosures items={items} label="Disclosures" />);
+    const anchors = Array.from(container.querySelectorAll('a'));
+    expect(anchors.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['About <our> ads', '/privacy/about-our-ads/'],
+      ['Privacy', 'https://example.com/privacy'],
+    ]);
+  });
+
+  it('the products show the default disclosures of CONT-19 in order, the about-ads and privacy links first', () => {
+    const project = loadProject();
+    const all = createContent(new Map([...project.content].map(([k, e]) => [k, e.text] as const)));
+    for (const id of ['bank-cd', '37', 'pnc-auto-insurance', 'pnc-insurance-renters-join']) {
+      const p = resolveProduct(project, id) as ProductFlow;
+      const keys = orderedDisclosures(p, all, false).map((i) => i.key);
+      expect(keys.slice(0, 4)).toEqual(['disclosures.aboutAdsPrivacy', 'disclosures.nonDepositInvestment', 'disclosures.memberEligibilityLong', 'disclosures.onlineCompanies']);
+    }
+    const card = orderedDisclosures(resolveProduct(project, '37') as ProductFlow, all, false).map((i) => [i.key, i.order]);
+    expect(card.slice(4)).toEqual([['disclosures.creditCardApproval', 4], ['disclosures.contactlessSymbols', 5], ['disclosures.amex', 6]]);
   });
 });
 

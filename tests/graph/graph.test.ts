@@ -118,9 +118,17 @@ describe('renderMermaid on a synthetic flow', () => {
   });
 });
 
-describe('docs/flows/join-now.md', () => {
-  it('is current (regenerate with npm run graph -- join-now)', () => {
-    const committed = readFileSync(path.join(PROJECT_ROOT, 'docs/flows/join-now.md'), 'utf8');
-    expect(committed).toBe(renderFlowPage(flowOf(undefined, 'join-now')));
+describe('docs/flows/<product>.md', () => {
+  const project = loadProject();
+  const products = [...project.products.values()].filter((d) => d.value.abstract !== true).map((d) => d.value.id).sort();
+
+  it('there is a picture for every product of DEST-16, the auto/TAC default flow included', () => {
+    expect(products).toEqual(expect.arrayContaining(['join-now', '37', '110', 'bank-cd', 'bank-youth-spending', 'pnc-insurance-affiliate', 'pnc-insurance-homeowners-join', 'auto-tac']));
+    expect(products).toHaveLength(25);
+  });
+
+  it.each(products)('docs/flows/%s.md is current (regenerate with npm run graph)', (product) => {
+    const committed = readFileSync(path.join(PROJECT_ROOT, `docs/flows/${product}.md`), 'utf8');
+    expect(committed).toBe(renderFlowPage(resolveFlow(project, product).flow as Flow));
   });
 });

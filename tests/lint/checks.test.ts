@@ -137,7 +137,8 @@ describe('lint:content catches, at the exact place,', () => {
   it('a trailing comma, at the closing brace', () => {
     const path = 'flows/products/join-now.json';
     const text = textOf(sources, path).replace(/\s*\}\s*$/, ',\n}\n');
-    const found = lint(withText(sources, path, text));
+    // The products that extend join-now now report it missing; its own finding is the syntax error.
+    const found = lint(withText(sources, path, text)).filter((d) => d.file === path);
     expect(where(found)).toEqual([at(path, positionAt(text, text.lastIndexOf('}')), 'json-syntax')]);
     expect(found[0]?.message).toContain('Trailing comma');
   });

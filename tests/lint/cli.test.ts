@@ -24,7 +24,9 @@ for (const folder of ['flows', 'schemas', 'rules', 'content', 'tests/scenarios']
 }
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-describe('tools/lint.ts', () => {
+// Each run lints every product's pack on its own (25 products: about 4 s of CPU); on a shared,
+// loaded machine the wall time of a spawned lint passes the default 20 s.
+describe('tools/lint.ts', { timeout: 60_000 }, () => {
   it('exits 0 on the project, with one line per finding and a summary', () => {
     const r = lint();
     expect(r.status).toBe(0);

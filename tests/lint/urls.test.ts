@@ -82,7 +82,7 @@ describe('lint refuses an unsafe URL at its file:line:col', () => {
     expect(found[0]?.message).toMatch(/a relative path is not allowed: write a path from the site root/);
   });
 
-  it('config.json: a javascript: homeUrl, an http: destination, a host it does not allow', () => {
+  it('config.json: a javascript: homeUrl, an http: destination, a host it does not allow', { timeout: 60_000 }, () => {
     const { sources: broken, text } = withJson(sources, CONFIG, (doc) => {
       doc.homeUrl = 'javascript:alert(1)';
       doc.destinations = { ...(doc.destinations as Json), pilot: 'http://pilot.example.org/' };
@@ -104,7 +104,7 @@ describe('lint refuses an unsafe URL at its file:line:col', () => {
     expect(errorsOf(allowed).filter((d) => d.check === 'unsafe-url').map((d) => d.pointer).sort()).toEqual(['/destinations/pilot', '/homeUrl']);
   });
 
-  it('an https: URL in a document on a host config.json allows passes; on another host it is refused', () => {
+  it('an https: URL in a document on a host config.json allows passes; on another host it is refused', { timeout: 60_000 }, () => {
     const withUrl = withJson(sources, PRODUCT, (doc) => {
       doc.destinationURL = 'https://members.example.org/home';
     }).sources;
@@ -134,6 +134,9 @@ describe('lint refuses an unsafe URL at its file:line:col', () => {
       strings['zz.markdown'] = 'See [the terms](data:text/html,hi).';
       strings['zz.bare'] = 'JAVASCRIPT:void(0)';
       strings['zz.safe'] = 'Note: read <a href="/terms">the terms</a> or [these](https://) words: fine? No, that link is refused.';
+      // Not links: an attribute name outside a tag (a query string), and safe links in a tag with several.
+      strings['zz.query'] = 'Go to /inet/x?action=INIT&src=join, or <a title="t" href="/a" target="_self">here</a>.';
+      strings['zz.second'] = '<a title="t" href="/ok" data-x="1" src="javascript:alert(1)">x</a>';
     });
     const found = errorsOf(broken).filter((d) => d.check === 'unsafe-url');
     expect(where(found).sort()).toEqual(
@@ -142,6 +145,7 @@ describe('lint refuses an unsafe URL at its file:line:col', () => {
         at(path, locate(text, '"See [the terms]'), 'unsafe-url'),
         at(path, locate(text, '"JAVASCRIPT:void(0)"'), 'unsafe-url'),
         at(path, locate(text, '"Note: read'), 'unsafe-url'),
+        at(path, locate(text, '"<a title=\\"t\\" href=\\"/ok\\"'), 'unsafe-url'),
       ].sort(),
     );
     expect(found.find((d) => d.pointer === '/strings/zz.link')?.message).toMatch(/^the URL "javascript:alert\(1\)" is refused: a link in this text: javascript: URLs/);

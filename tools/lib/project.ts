@@ -67,6 +67,15 @@ export function lintProject(sources?: SourceFile[], root = PROJECT_ROOT): CheckR
   return checkProject(sources ?? readProjectSources(root), loadOptions(root));
 }
 
+/** config.json's named destinations (DEST-02), for walks that leave the app (simulate, test:rules). */
+export function configDestinations(root = PROJECT_ROOT): Record<string, string> {
+  const file = path.join(root, 'public/config.json');
+  if (!existsSync(file)) return {};
+  const d = (JSON.parse(readFileSync(file, 'utf8')) as { destinations?: unknown }).destinations;
+  if (d === null || typeof d !== 'object' || Array.isArray(d)) return {};
+  return Object.fromEntries(Object.entries(d as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
 /** config.json's `sponsorRequest` (the provider's brand spelling), which reading a sponsor answer in `simulate` needs. */
 export function projectSponsorRequest(root = PROJECT_ROOT): { brand: string; memberNumberOrder: number[] } | undefined {
   const file = path.join(root, 'public', 'config.json');

@@ -186,7 +186,7 @@ function MilestoneBody(props: MilestoneScreenProps) {
     props.onSecondary();
   }, [advancing, props]);
 
-  const root = { 'data-screen': view.step, 'data-variant': view.variant, 'data-milestone': milestone };
+  const root = { 'data-screen': view.step, 'data-variant': view.variant, 'data-milestone': milestone, 'data-layout': props.layout };
 
   if (phase !== 'ready') {
     return (

@@ -1,15 +1,15 @@
 /**
  * The exit dialog's wording (EXIT-01..EXIT-03): the product's `config.exitDialog` keys, else
  * 'Do you want to leave?' / 'Your progress won't be saved.' with Leave and Continue Questions.
- * Quote flows use Yes, Exit and No, Continue Quote. A product chooses the 'Ready to leave?'
- * variant by pointing exitDialog at the app.exit.ready.* keys; its summary's `{outcome}` reads
+ * A product chooses other wording by pointing exitDialog at other keys: the quote flows' Yes, Exit and
+ * No, Continue Quote (app.exit.quote.*, flows/products/insurance-quote.json), or the 'Ready to leave?'
+ * variant (app.exit.ready.*); its summary's `{outcome}` reads
  * 'saved' when the prospect exists (a guid) and 'lost' otherwise.
  */
 import type { Config } from '../../engine/formats.generated';
 import type { ContentApi } from '../contract';
 
 export const DEFAULT_EXIT_KEYS = { title: 'app.exit.title', summary: 'app.exit.summary', exitBtn: 'app.exit.leave', continueBtn: 'app.exit.continue' } as const;
-export const QUOTE_EXIT_BUTTONS = { exitBtn: 'app.exit.quote.leave', continueBtn: 'app.exit.quote.continue' } as const;
 
 export interface ExitCopy {
   title: string;
@@ -19,7 +19,7 @@ export interface ExitCopy {
 }
 
 export function exitCopy(config: Config | undefined, content: ContentApi, hasGuid: boolean): ExitCopy {
-  const keys = { ...DEFAULT_EXIT_KEYS, ...(config?.exitDialog ?? {}), ...(config?.quoteFlow === true ? QUOTE_EXIT_BUTTONS : {}) };
+  const keys = { ...DEFAULT_EXIT_KEYS, ...(config?.exitDialog ?? {}) };
   const outcome = content.text(hasGuid ? 'app.exit.saved' : 'app.exit.lost');
   return {
     title: content.text(keys.title),

@@ -1,0 +1,306 @@
+/**
+ * Issue 11 "Done when", products: every product id of DEST-16 (and the auto/TAC default flow)
+ * opens in Chromium on its own first screen, with its own title (product name and brand
+ * suffix, PROD-12) and copy (its landing or entry milestone's heading, its disclosures in
+ * CONT-19's order); and one applicant per product family (bank, card, quote, insurance join,
+ * affiliate) walks to the product's destination URL with the sandbox on. The production build,
+ * the strict CSP, axe on every screen. What each product should show is read from its documents
+ * (the first screen from `simulate`), so the test follows the documents.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Server } from 'node:http';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch, serve } from './browser';
+import { choose, pick, pressContinue, tick, type } from './person';
+import { currentScreen, expectAccessible, nextScreen, walk } from './driver';
+import { configDestinations, lintProject, loadProject, PROJECT_ROOT, readProjectSources } from '../../tools/lib/project';
+import { serveDist } from '../../tools/serve';
+import { buildPack } from '../../src/engine/pack';
+import { SANDBOX_DISCLAIMERS } from '../../src/sandbox/content-mapper';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { resolveProduct } from '../../src/engine/flow';
+import { simulate } from '../../src/engine/simulate';
+import { panelNameOf } from '../../src/engine/loader';
+import type { ProductFlow } from '../../src/engine/formats.generated';
+import type { JsonObject } from '../../src/engine/state';
+
+const docs = loadProject();
+const PRODUCTS = [...docs.products.values()].filter((d) => d.value.abstract !== true).map((d) => d.value.id).sort();
+// The destinations config.json names (the quote page of DEST-03, the proofing and pilot pages).
+const CONFIG = { environment: 'production', apiBaseUrl: '/join/get-started/api/', contentBaseUrl: '/join/get-started/content/', sandbox: true, brand: 'muster', demo: false, support: false, homeUrl: '/home/', joinStartUrl: '/join/start/', destinations: configDestinations() };
+const BRAND = String(docs.content.get('app.brand.muster')?.text);
+
+let browser: Browser;
+let server: Server;
+let base: string;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  browser = await launch();
+  ({ server, url: base } = await serve({ csp: true, config: CONFIG }));
+});
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  problems = [];
+  page.on('console', (m) => {
+    const text = m.text();
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(text)) problems.push(`CSP: ${text}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  // Every page out of the app is stubbed: the test asserts where the applicant was sent.
+  await page.route(
+    (u) => !u.pathname.startsWith('/join/get-started'),
+    (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Outside</title><h1>Outside the app</h1></html>' }),
+  );
+});
+afterEach(async () => {
+  await context?.close();
+  expect(problems, 'no CSP violations or page errors').toEqual([]);
+});
+
+function product(id: string): ProductFlow {
+  const p = resolveProduct(docs, id);
+  if (!p) throw new Error(`no product ${id}`);
+  return p;
+}
+function text(key: string | undefined): string {
+  const v = key === undefined ? undefined : docs.content.get(key)?.text;
+  if (typeof v !== 'string') throw new Error(`content ${String(key)} is not a string`);
+  return v;
+}
+/** The disclosures' keys as CONT-19 orders them: by order, disclaimers before footnotes on a tie. */
+function disclosureOrder(p: ProductFlow): string[] {
+  const all = [...(p.disclaimers ?? []).map((d, i) => ({ d, i })), ...(p.footnotes ?? []).map((d, i) => ({ d, i: 10_000 + i }))];
+  return all.filter(({ d }) => d.authenticated !== true).sort((a, b) => a.d.order - b.d.order || a.i - b.i).map(({ d }) => d.key);
+}
+
+describe('every product opens on its own first screen (DEST-16, PROD-12, CONT-19)', () => {
+  it.each(PRODUCTS)('%s', async (id) => {
+    const p = product(id);
+    // Where the product starts, by the documents: simulate's first stop with no answers.
+    const first = simulate(docs, { product: id, today: '2026-11-22' }).stop;
+    await page.goto(`${base}?product=${encodeURIComponent(id)}`);
+    const screen = await currentScreen(page);
+    expect(screen.step).toBe(first.step);
+    expect(await page.locator('[data-product]').first().getAttribute('data-product')).toBe(id);
+    const heading = (await page.locator('[data-screen] h1').first().innerText()).trim();
+    const name = text(p.config?.productName);
+    expect(await page.title()).toBe(`${heading} - ${name} | ${BRAND}`);
+    if (first.kind === 'milestone') {
+      // Its own copy: the milestone content the product maps the step to (a card's landing page, an insurance join's entry page).
+      const step = docs.modules.get(first.module ?? '')?.value.steps[first.step ?? ''];
+      const key = step?.content ? (p.milestones?.content?.[step.content] ?? step.content) : undefined;
+      expect(heading).toBe(text(`milestones.${String(key)}.heading`));
+      // Its layout (CONT-17/18): secured cards on the secured layout.
+      expect(await page.locator('[data-screen]').last().getAttribute('data-layout')).toBe(p.milestones?.layout ?? null);
+    } else {
+      expect(docs.panels.has(panelNameOf(first.step ?? ''))).toBe(true);
+    }
+    // Its own disclosures, in CONT-19's order, the about-ads and privacy links a list of links.
+    const shown = await page.locator('[data-disclosure]').evaluateAll((els) => els.map((e) => e.getAttribute('data-disclosure')));
+    expect(shown).toEqual(disclosureOrder(p));
+    const links = page.locator('[data-disclosure="disclosures.aboutAdsPrivacy"] a');
+    expect(await links.count()).toBe(2);
+    await expectAccessible(page, `${id}: first screen`);
+  });
+});
+
+describe('the content mapper\'s disclaimers (CONT-01..CONT-07, sandbox on)', () => {
+  it('replace the local copy once the applicant moves: all of a card\'s mapped disclaimers, lists as paragraphs', async () => {
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('content-mapper/mappings')) requests.push(r.url());
+    });
+    await page.goto(`${base}?product=37`);
+    const first = await currentScreen(page);
+    const local = await page.locator('[data-disclosure="disclosures.creditCardApproval"]').innerText();
+    expect(local.trim()).toBe(text('disclosures.creditCardApproval'));
+    expect(requests).toEqual([]);
+    await page.locator('[data-screen] [data-action="primary"]').click();
+    await nextScreen(page, first);
+    const approval = page.locator('[data-disclosure="disclosures.creditCardApproval"]');
+    await expect.poll(async () => (await approval.innerText()).trim(), { timeout: 15000 }).toBe(SANDBOX_DISCLAIMERS['disclosures.creditCardApproval']);
+    expect(new URL(requests[0] as string).searchParams.get('path')).toBe('/content/applications/enterprise/map-ent-eligibility-modular.contentmapper.json');
+    expect(await page.locator('[data-disclosure="disclosures.memberEligibilityLong"] p').count()).toBe(2);
+    expect((await page.locator('[data-disclosure="disclosures.amex"]').innerText()).trim()).toBe(SANDBOX_DISCLAIMERS['disclosures.amex']);
+    await expectAccessible(page, '37 after the mapper');
+  });
+});
+
+// One applicant per family: a retired Army veteran, Maria Gonzalez (the sandbox's default personas:
+// address valid, prospect created, completion polled to 200, no member found). Question screens
+// are answered by the driver (simulate's keys); form panels are filled as a person does, by label.
+const VETERAN: JsonObject = { militaryService: 'yes', currentMilitaryStatus: 'retired', militaryDischargeType: 'HON' };
+
+const FORMS: Record<string, () => Promise<void>> = {
+  'military-details': async () => {
+    await choose(page, 'Branch of service', 'Army');
+    await choose(page, 'Rank', /Sergeant First Class/);
+    await pick(page, 'Military status', 'Retired');
+    await type(page, 'Service start date', '06/01/1998');
+    await type(page, 'Separation or retirement date', '06/30/2018');
+  },
+  'basic-info-panel': async () => {
+    await type(page, 'First name', 'Maria');
+    await type(page, 'Last name', 'Gonzalez');
+    await type(page, 'Date of birth', '03/14/1976');
+    await pick(page, 'Gender', 'Female');
+    await choose(page, 'Marital status', 'Married');
+    await choose(page, 'Country of citizenship', 'United States');
+    await type(page, 'Email address', 'maria.gonzalez@example.com');
+    await choose(page, 'Phone country', /United States/);
+    await type(page, 'Phone number', '(210) 555-0148');
+  },
+  'self-address-panel': async () => {
+    await pick(page, 'Where is this address?', 'In the United States');
+    await type(page, 'Street address', '1200 Oak Hollow Dr');
+    await type(page, 'City', 'San Antonio');
+    await choose(page, 'State', 'Texas');
+    await type(page, 'ZIP code', '78258');
+    await tick(page, 'My physical address is the same as my mailing address');
+  },
+  'occupation-panel': () => pick(page, 'Employment status', 'Retired'),
+  'social-security-panel': () => type(page, 'Social Security number', '123-45-6789'),
+  'review-info-panel': async () => undefined,
+};
+
+/**
+ * Walks the product from its first screen: question screens and milestones by the driver
+ * (tests/e2e/driver.ts, axe on each), form panels by FORMS, until the app leaves; returns the
+ * URL it left for and the screens seen.
+ */
+async function walkToDestination(id: string): Promise<{ url: URL; seen: string[] }> {
+  await page.goto(`${base}?product=${encodeURIComponent(id)}`);
+  const seen: string[] = [];
+  let gone = false;
+  const left = page.waitForURL((u) => !u.pathname.startsWith('/join/get-started'), { timeout: 120000 }).then(() => {
+    gone = true;
+  });
+  for (let round = 0; round < 15; round++) {
+    const { seen: walked, last } = await walk(page, docs, VETERAN, (s) => s.step in FORMS);
+    seen.push(...walked.map((s) => s.step));
+    const fill = FORMS[last.step];
+    if (!fill) throw new Error(`${id}: stopped on ${last.step}/${last.variant}: no answer given for it`);
+    await fill();
+    await pressContinue(page);
+    // Either the app leaves (after the commands that end the flow) or the next screen shows.
+    await Promise.race([left, nextScreen(page, last).catch(() => left)]);
+    if (gone) break;
+  }
+  await left;
+  return { url: new URL(page.url()), seen };
+}
+
+describe('one applicant per product family walks to the destination (sandbox on)', () => {
+  it('bank: bank-checking-classic from triage (module index 4) to the interstitial with flowType CIP (DEST-08)', async () => {
+    const { url, seen } = await walkToDestination('bank-checking-classic');
+    expect(seen[0]).toBe('military-service');
+    expect(seen).not.toContain('basic-info-panel');
+    expect(url.pathname).toBe('/banking/product-eligibility/interstitial');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ productCode: 'BNKDMD', flowType: 'CIP', isSecondaryApplicant: 'false', lineOfBusinessCode: 'DMD', subjectAccountRelationship: 'PRIMARY' });
+  });
+
+  it('card: 62 (secured American Express) from its landing page to its application (DEST-06, DEST-17)', async () => {
+    const { url, seen } = await walkToDestination('62');
+    expect(seen.slice(0, 2)).toEqual(['landing', 'basic-info-panel']);
+    expect(seen).toContain('occupation-panel');
+    // The address is asked once: the second self-address of the order finds it given.
+    expect(seen.filter((s) => s === 'self-address-panel')).toHaveLength(1);
+    expect(url.pathname).toBe('/banking/credit-cards/secured-american-express/apply');
+  });
+
+  it('quote: pnc-auto-insurance from basic info to the quote page (DEST-03), the quote exit buttons on the way', async () => {
+    await page.goto(`${base}?product=pnc-auto-insurance`);
+    await currentScreen(page);
+    await page.locator('[data-action="exit"]').click();
+    const dialog = page.locator('[data-dialog="exit"]');
+    await dialog.waitFor({ state: 'visible' });
+    expect(await dialog.getByRole('button').allInnerTexts()).toEqual(expect.arrayContaining(['Yes, Exit', 'No, Continue Quote']));
+    await dialog.getByRole('button', { name: 'No, Continue Quote' }).click();
+    const { url, seen } = await walkToDestination('pnc-auto-insurance');
+    expect(seen[0]).toBe('basic-info-panel');
+    expect(`${url.pathname}${url.search}`).toBe('/insurance/modular-auto-quote/?product=pnc-auto-insurance');
+  });
+
+  it('insurance join: pnc-insurance-renters-join through the join to the renters quote start (DEST-10)', async () => {
+    const { url, seen } = await walkToDestination('pnc-insurance-renters-join');
+    expect(seen[0]).toBe('entry');
+    expect(seen).toContain('review-info-panel');
+    expect(url.pathname).toBe('/my/renters-insurance-quote-start/');
+  });
+
+  it('affiliate: pnc-insurance-affiliate from triage, no basic info, to the quote page (FLOW-08)', async () => {
+    const { url, seen } = await walkToDestination('pnc-insurance-affiliate');
+    expect(seen[0]).toBe('military-service');
+    expect(seen).not.toContain('basic-info-panel');
+    expect(`${url.pathname}${url.search}`).toBe('/insurance/modular-auto-quote/?product=pnc-insurance-affiliate');
+  });
+});
+
+describe('a product no one has written: one new JSON file in a scratch copy, no change to src/', () => {
+  // A money-market account: a bank deposit product with a flowType of its own, written here for
+  // the first time. Its name reuses the savings copy (copy is content; the product is one file).
+  const ID = 'bank-money-market-scratch';
+  const PRODUCT = {
+    $schema: '../../schemas/formats/product.schema.json',
+    id: ID,
+    extends: 'bank-deposit',
+    requirements: ['DEST-08'],
+    config: { productName: 'products.bankSavings.name', productId: ID },
+    milestones: { layout: 'savings-milestones' },
+    destinationURL: { path: '/banking/product-eligibility/interstitial', query: { productCode: 'BNKDMD', flowType: 'MMKT', isSecondaryApplicant: 'false', lineOfBusinessCode: 'DMD', subjectAccountRelationship: 'PRIMARY' } },
+  };
+  let scratch = '';
+  let scratchServer: Server | undefined;
+  afterAll(() => {
+    scratchServer?.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('lints clean, walks with simulate to its destination, and runs in Chromium from the pack the build would emit', async () => {
+    // The scratch copy: the documents and the built app; the product is the one new file.
+    scratch = mkdtempSync(path.join(tmpdir(), 'muster-new-product-'));
+    for (const dir of ['flows', 'schemas', 'rules', 'content', 'tests/scenarios', 'public', 'dist']) cpSync(path.join(PROJECT_ROOT, dir), path.join(scratch, dir), { recursive: true });
+    writeFileSync(path.join(scratch, 'flows/products', `${ID}.json`), `${JSON.stringify(PRODUCT, null, 2)}\n`);
+    // Nothing in src/ names it.
+    const srcFiles = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? srcFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    expect(srcFiles(path.join(PROJECT_ROOT, 'src')).filter((f) => readFileSync(f, 'utf8').includes('money-market'))).toEqual([]);
+
+    // lint:content's check on the scratch copy: no errors, and nothing new to warn about.
+    const sources = readProjectSources(scratch);
+    const lint = lintProject(sources, scratch);
+    expect(lint.findings.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(lint.findings.filter((d) => d.file.includes(ID))).toEqual([]);
+
+    // simulate: a retired veteran from triage (the base's start at module index 4) to the new destination.
+    const scratchDocs = loadProject(sources, scratch);
+    const expected = '/banking/product-eligibility/interstitial?productCode=BNKDMD&flowType=MMKT&isSecondaryApplicant=false&lineOfBusinessCode=DMD&subjectAccountRelationship=PRIMARY';
+    const walked = simulate(
+      scratchDocs,
+      { product: ID, today: '2026-11-22', answers: { ...VETERAN, branch: 'A', rank: 'Sergeant First Class (E-7)', status: 'retired', startDate: '1998-06-01', endDate: '2018-06-30', mailing: { addressType: 'D', domesticAddress: '1200 Oak Hollow Dr', domesticCity: 'San Antonio', domesticState: 'TX', domesticZipCode: '78258' }, sameAddress: true }, assume: 'success', responses: { addressValidation: 'valid' } },
+      { destinations: configDestinations(scratch) },
+    );
+    expect(walked.visited[0]?.step).toBe('military-service');
+    expect(walked.stop.destination).toBe(expected);
+
+    // The browser: the built app as it is, with the pack the build emits for the product (the
+    // build's own function, tools/vite-plugin-muster.ts), served from the scratch copy.
+    writeFileSync(path.join(scratch, 'dist/packs', `${ID}.json`), JSON.stringify(buildPack(scratchDocs, sources, ID)));
+    const served = await serveDist({ root: path.join(scratch, 'dist'), csp: true, config: CONFIG });
+    scratchServer = served.server;
+    base = served.url;
+    const { url, seen } = await walkToDestination(ID);
+    expect(seen[0]).toBe('military-service');
+    expect(await page.title()).toBe('Outside');
+    expect(`${url.pathname}${url.search}`).toBe(expected);
+  });
+});
