@@ -149,6 +149,11 @@ export function parseJsonWithPositions(text: string): ParsedJson {
     }
     const literal = match[0];
     advance(literal.length);
+    // "1." or "1e" at the end of the file: a number cut short.
+    if (text.length - i <= 2 && /^(?:\.|[eE][+-]?)$/.test(text.slice(i))) {
+      advance(text.length - i);
+      fail('expected the digits of the number.');
+    }
     const next = text[i];
     if (next !== undefined && /[0-9.eE+-]/.test(next)) fail(`Malformed number ${JSON.stringify(literal + next)}: write digits, with an optional fraction (.5) and exponent (e3); no leading zeros.`);
     const value = Number(literal);

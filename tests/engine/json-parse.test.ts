@@ -64,6 +64,8 @@ describe('hostile input: refused at a position, with what to fix', () => {
     ['an integer past 2^53', '{"id": 9007199254740993}', 1, 8, /Integer 9007199254740993 is too large to keep exactly \(more than 2\^53\): write it as a string/],
     ['a leading zero', '[012]', 1, 3, /Malformed number "01".*no leading zeros/],
     ['a dot without digits', '[1.]', 1, 3, /Malformed number "1\."/],
+    ['a number cut after its dot', '[0.', 1, 4, /^Unexpected end of the file.*: expected the digits of the number\.$/],
+    ['a number cut after its exponent sign', '[2e-', 1, 5, /^Unexpected end of the file/],
     ['a bare minus', '[-]', 1, 2, /Unexpected "-": expected a value \(a number after "-"\)/],
     ['a plus sign', '[+1]', 1, 2, /Unexpected "\+": expected a value/],
     ['a control character between values', '[1,\u00072]', 1, 4, /Unexpected the control character U\+0007/],
