@@ -8,6 +8,7 @@ import { App } from './app/App';
 import { boot, localToday, shellContent } from './app/boot';
 import { BlockingPage } from './ui/template/BlockingPage';
 import { leaveApp } from './services/navigation';
+import type { EarlyRequests } from './app/early';
 import { isSilentRenewalFrame } from './app/silent-frame';
 
 const container = document.getElementById('root');
@@ -23,6 +24,8 @@ void (isSilentRenewalFrame(window.location.pathname) ? import('./app/auth/silent
   fetch: (input, init) => window.fetch(input, init),
   today: () => localToday(),
   leave: leaveApp,
+  // config.json and the pack, requested by index.html's inline script (src/app/early.ts).
+  early: (window as { __musterEarly?: EarlyRequests }).__musterEarly,
 })).then(
   (result) => {
     switch (result.kind) {
@@ -65,7 +68,7 @@ void (isSilentRenewalFrame(window.location.pathname) ? import('./app/auth/silent
         break;
       }
       case 'blocked':
-        root.render(<BlockingPage kind={result.reason} content={result.content} brand={result.brand} />);
+        root.render(<BlockingPage kind={result.reason} content={result.content} brand={result.brand} restartUrl={'restartUrl' in result ? result.restartUrl : undefined} />);
         break;
       case 'failed':
         root.render(<BlockingPage kind="trap" content={result.content} brand={result.brand} />);

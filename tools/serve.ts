@@ -9,7 +9,10 @@
  * for a person.
  *   tsx tools/serve.ts [--port 4173] [--no-csp]
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +52,16 @@ export function cacheControl(rel: string): string {
 }
 
 const BASE = '/join/get-started/';
+
+/**
+ * The strict CSP for a built index.html: `script-src 'self'` plus the hash of each inline script
+ * it holds (the one that starts the first requests, src/app/early.ts). A host sends the same; the
+ * hash changes only when that script or the base path changes.
+ */
+export function withInlineScripts(csp: string, indexHtml: string): string {
+  const hashes = [...indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '', 'utf8').digest('base64')}'`);
+  return hashes.length === 0 ? csp : csp.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`);
+}
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -60,6 +73,26 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
   '.woff2': 'font/woff2',
 };
+
+/** Text files are sent gzip-compressed when the browser accepts it, as any real host does (the first screen's figures depend on it). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.map']);
+const gzipped = new Map<string, Buffer>();
+
+function send(req: IncomingMessage, res: ServerResponse, file: string, body: Buffer): void {
+  if (COMPRESSIBLE.has(path.extname(file)) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    const key = `${file}:${body.length}`;
+    let zipped = gzipped.get(key);
+    if (!zipped) {
+      zipped = gzipSync(body, { level: 9 });
+      gzipped.set(key, zipped);
+    }
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.end(zipped);
+    return;
+  }
+  res.end(body);
+}
 
 export interface ServeOptions {
   root: string;
@@ -75,14 +108,6 @@ export interface ServeOptions {
   identityProvider?: string;
   /** Answers other paths (a stand-in for a provider service); undefined lets the file server answer. */
   route?: (pathname: string, method: string) => { status: number; json: unknown } | undefined;
-}
-
-/** The strict CSP, opened for the identity provider when there is one (issue 12). */
-export function cspFor(pathname: string, identityProvider?: string): string {
-  if (!identityProvider) return STRICT_CSP;
-  const idp = new URL(identityProvider).origin;
-  const silentFrame = pathname.startsWith(`${BASE}auth-silent/`);
-  return STRICT_CSP.replace("default-src 'self';", `default-src 'self'; connect-src 'self' ${idp}; frame-src 'self' ${idp};`).replace("frame-ancestors 'none'", silentFrame ? "frame-ancestors 'self'" : "frame-ancestors 'none'");
 }
 
 function body(req: IncomingMessage): Promise<string> {
@@ -104,17 +129,31 @@ export interface CspReport {
   body: unknown;
 }
 
+/** The strict CSP (`strict`: with the build's inline-script hashes), opened for the identity provider when there is one (issue 12). */
+export function cspFor(pathname: string, identityProvider?: string, strict: string = STRICT_CSP): string {
+  if (!identityProvider) return strict;
+  const idp = new URL(identityProvider).origin;
+  const silentFrame = pathname.startsWith(`${BASE}auth-silent/`);
+  return strict.replace("default-src 'self';", `default-src 'self'; connect-src 'self' ${idp}; frame-src 'self' ${idp};`).replace("frame-ancestors 'none'", silentFrame ? "frame-ancestors 'self'" : "frame-ancestors 'none'");
+}
+
 export function serveDist(options: ServeOptions): Promise<{ server: Server; url: string; reports: CspReport[] }> {
   const root = path.resolve(options.root);
   const reports: CspReport[] = [];
+  let strict = STRICT_CSP;
+  try {
+    strict = withInlineScripts(STRICT_CSP, readFileSync(path.join(root, 'index.html'), 'utf8'));
+  } catch {
+    // No index.html yet: the pages this server can answer hold no inline script.
+  }
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       for (const [name, value] of Object.entries(HOSTING_HEADERS)) {
         if (options.csp !== false || (name !== 'Content-Security-Policy' && name !== 'Reporting-Endpoints')) res.setHeader(name, value);
       }
-      // With an identity provider (issue 12), the CSP names it (and /auth-silent/ may be framed by the app).
-      if (options.csp !== false && options.identityProvider) res.setHeader('Content-Security-Policy', cspFor(url.pathname, options.identityProvider));
+      // The build's inline-script hashes, and the identity provider when there is one (issue 12).
+      if (options.csp !== false) res.setHeader('Content-Security-Policy', cspFor(url.pathname, options.identityProvider, strict));
       res.setHeader('Cache-Control', CACHE_CONTROL.fresh);
       if (url.pathname === CSP_REPORTS) {
         const method = req.method ?? 'GET';
@@ -181,7 +220,7 @@ export function serveDist(options: ServeOptions): Promise<{ server: Server; url:
       }
       res.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
       if (file.endsWith('mockServiceWorker.js')) res.setHeader('Service-Worker-Allowed', BASE);
-      res.end(await readFile(file));
+      send(req, res, file, await readFile(file));
     })().catch((err: unknown) => {
       res.statusCode = 500;
       res.setHeader('Cache-Control', CACHE_CONTROL.fresh);

@@ -6,7 +6,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactElement, type RefObject } from 'react';
 import { availableAnswers, bindPath, answerPath, evaluateCondition, type StepView } from '../engine/flow';
 import { getPath, isObject, withoutNulls, type JsonObject } from '../engine/state';
-import type { JsonValue } from '../rules/index';
 import type { QuestionPanel } from '../engine/formats.generated';
 import { QuestionScreen } from '../ui/screens/QuestionScreen';
 import { MilestoneScreen } from '../ui/screens/MilestoneScreen';
@@ -18,6 +17,7 @@ import type { AppInstance } from './boot';
 import type { FlowStore } from './flow-store';
 import { destinationUrl } from '../services/navigation';
 import { createFragmentService } from '../services/fragments';
+import type { JsonValue } from '../rules/index';
 
 const FormStep = lazy(() => import('./FormStep'));
 const ReviewStep = lazy(() => import('./ReviewStep'));
@@ -46,9 +46,16 @@ function useFragmentLoader(app: AppInstance): (key: string) => Promise<JsonValue
   return useMemo(() => {
     const fetchFragment = createFragmentService(app.config.contentBaseUrl, app.telemetry);
     return async (key: string) => {
-      await app.servicesReady();
       const token = app.auth.getSnapshot().accessToken;
-      return fetchFragment(key, signedIn && token ? { authenticated: true, accessToken: token } : { authenticated: false });
+      if (signedIn && token) {
+        await app.servicesReady();
+        return fetchFragment(key, { authenticated: true, accessToken: token });
+      }
+      // The first screen's content, anonymous, is already under way (boot requested it).
+      const first = app.takeFirstFragment(key);
+      if (first) return first;
+      await app.servicesReady();
+      return fetchFragment(key, { authenticated: false });
     };
   }, [app, signedIn]);
 }

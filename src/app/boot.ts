@@ -8,7 +8,7 @@
  * session, and it lands on the same step with the same (non-personal) answers.
  */
 import shellStrings from '../../content/en/shell.json';
-import { toErrorRoute, startFlow, stepOf, currentCoordinate, DEFAULT_PRODUCT, DEFAULT_SEQUENCE, type Flow } from '../engine/flow';
+import { startFlow, DEFAULT_PRODUCT, DEFAULT_SEQUENCE, type Flow } from '../engine/flow';
 import type { DocumentSet } from '../engine/loader';
 import type { AppState, JsonObject } from '../engine/state';
 import type { JsonValue } from '../rules/index';
@@ -22,9 +22,11 @@ import type { ProductPack } from '../engine/pack';
 import { FlowStore } from './flow-store';
 import { isSnapshotRecord, personalValues, redactPersonal } from './persist';
 import { appPath, BASENAME } from './routes';
-import { canResume, parseEntryQuery, referrerRedirect, safeGoto, type EntryQuery } from './session';
+import { canResume, parseEntryQuery, referrerRedirect, type EntryQuery } from './session';
 import { SessionStore, storageAvailable, type SessionValues } from './storage';
 import type { Leave } from '../services/navigation';
+import { createFragmentService } from '../services/fragments';
+import type { EarlyRequests } from './early';
 import { AuthState } from './auth/auth-state';
 
 /** PROD-16: the feature flags of this build. */
@@ -42,6 +44,8 @@ export interface BootEnv {
   console?: Pick<Console, 'info' | 'warn' | 'error' | 'debug'>;
   /** The question screens' auto-advance delay (tests pass 0); default the screens' 500 ms (UI-02). */
   autoAdvanceMs?: number;
+  /** config.json and the pack, already requested by index.html (src/app/early.ts). */
+  early?: EarlyRequests | undefined;
 }
 
 export interface AppInstance {
@@ -71,11 +75,19 @@ export interface AppInstance {
    * clean); findings are logged here, the caller shows the trap.
    */
   verifyDocuments(): Promise<Diagnostic[]>;
+  /**
+   * The first screen's milestone content (CONT-08, unauthenticated), requested by boot as soon as
+   * its key is known (before the first render): the screen's first anonymous call for that key
+   * takes it; any other call gets undefined and makes its own request.
+   */
+  takeFirstFragment(key: string): Promise<JsonValue> | undefined;
 }
 
 export type BootResult =
   | { kind: 'ready'; app: AppInstance }
   | { kind: 'blocked'; reason: 'private' | 'support'; content: AppContent; telemetry: AppTelemetry; brand: string }
+  /** An entry URL naming a version the product does not declare (SESS-06): the version page, with a link to the same entry without it. */
+  | { kind: 'blocked'; reason: 'version'; content: AppContent; telemetry: AppTelemetry; brand: string; restartUrl: string }
   | { kind: 'failed'; reason: string; content: AppContent; telemetry: AppTelemetry; brand: string }
   | { kind: 'redirected'; url: string };
 
@@ -87,13 +99,6 @@ export function shellContent(telemetry?: AppTelemetry): AppContent {
 export function localToday(now: Date = new Date()): string {
   const p = (n: number): string => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}
-
-function validRestoredState(flow: Flow, state: AppState): boolean {
-  const c = currentCoordinate(state);
-  if (!c) return false;
-  if (c.step === '@end' || c.step === '@error') return true;
-  return stepOf(flow, c) !== undefined;
 }
 
 function str(v: JsonValue | undefined): string | undefined {
@@ -115,14 +120,21 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   const resuming = isEntry && canResume(stored, rawQuery.action);
   const requested = !isEntry && snapshot ? snapshot.productId : resuming ? (str(stored.productId) ?? DEFAULT_PRODUCT) : (rawQuery.product ?? DEFAULT_PRODUCT);
 
-  // The config and the product's documents are fetched together: two requests, in parallel.
-  const packPromise = fetchProductPack(env.baseUrl, requested, env.fetch).then(
+  // The config and the product's documents are fetched together: two requests, in parallel,
+  // usually already under way from index.html (src/app/early.ts).
+  const started = env.early ?? {};
+  const fetcher: typeof fetch = (url, init) => {
+    const response = started[String(url)];
+    started[String(url)] = undefined;
+    return response ?? env.fetch(url, init);
+  };
+  const packPromise = fetchProductPack(env.baseUrl, requested, fetcher).then(
     (pack) => ({ pack }),
     (error: unknown) => ({ error }),
   );
   let config: RuntimeConfig;
   try {
-    config = await fetchConfig(env.baseUrl, env.fetch);
+    config = await fetchConfig(env.baseUrl, fetcher);
   } catch (err) {
     early.log('error', 'runtime config failed to load', { reason: err instanceof Error ? err.message : 'unknown' });
     return { kind: 'failed', reason: 'config', content: shellContent(early), telemetry: early, brand: 'muster' };
@@ -201,23 +213,48 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   }
 
   const demo = config.demo || query.demo === true || (!isEntry && stored.demo === true) || (resuming && stored.demo === true);
-  const content = await createContentFor(contentSource(docs.content, docs.demoContent, demo), telemetry);
+  // The copy is prepared while the flow starts (and the first screen's content is requested).
+  const contentReady = createContentFor(contentSource(docs.content, docs.demoContent, demo), telemetry);
   const productId = flow.productId;
   const ctx = { today: env.today() };
 
+  // SESS-06: the versions the product declares (product.schema.json), the last its current one.
+  const versions = flow.product.versions ?? ['1'];
+  const currentVersion = versions[versions.length - 1] as string;
+  const prefillEntry = resuming && rawQuery.action === 'prefill';
+
+  // A saved session comes back: a reload (a step URL with a snapshot), or an entry with
+  // action=resume/prefill and a complete stored session (SESS-03) whose snapshot is of this
+  // product and sequence. It lands on the same step, or on the start of its module when the
+  // documents changed under it (src/engine/restore.ts). A product that starts on prefill
+  // (FLOW-11, `startOnPrefill`) starts at its start position on a prefill entry instead.
+  const restoreFrom =
+    snapshot && snapshot.productId === productId && snapshot.sequenceId === flow.sequenceId && (!isEntry || (resuming && !(prefillEntry && flow.product.startOnPrefill === true)))
+      ? snapshot
+      : undefined;
   let state: AppState | undefined;
-  if (!isEntry && snapshot && snapshot.productId === productId && validRestoredState(flow, snapshot.state)) {
-    // TRI-05: a session stored by an older version may hold older notations of an answer. The
-    // code loads only for a restored session (the first screen's JS budget).
-    const { answerAliases, normalizeStateAnswers } = await import('../engine/answer-aliases');
-    state = normalizeStateAnswers(answerAliases(docs), snapshot.state);
+  let prefilled: AppState = {};
+  if (restoreFrom || (resuming && stored.prefillDetails !== undefined)) {
+    ({ state, prefilled } = (await import('./resume')).resumeState({ flow, docs, today: ctx.today, telemetry, saved: restoreFrom, currentVersion, resuming, stored }));
+    // Prefill details are personal: read into memory, never kept at rest (src/app/prefill.ts).
+    if (stored.prefillDetails !== undefined) session.remove('prefillDetails');
+  }
+  // SESS-06: a new session's version must be one the product declares; another is refused
+  // with the version page (docs/decisions.md), whose link starts the same entry without it.
+  if (!state && !resuming && isEntry && query.version !== undefined && !versions.includes(query.version)) {
+    telemetry.log('warn', 'unknown version', { product: productId, version: query.version });
+    const restart = new URL(env.location.href);
+    restart.searchParams.delete('version');
+    // Its copy is the product's (content/en/ui.json), not the shell's: the pack is loaded by now.
+    return { kind: 'blocked', reason: 'version', content: await contentReady, telemetry, brand: config.brand, restartUrl: restart.href };
   }
   const newSession = state === undefined;
   if (!state) {
     const given = isEntry ? query : {};
-    const version = given.version && (flow.product.versions ?? []).includes(given.version) ? given.version : undefined;
+    const version = given.version && versions.includes(given.version) ? given.version : undefined;
     // SESS-08: goto only when no valid product is given, and only past the safety check.
-    const goto = !(given.product && productValid) ? safeGoto(given.goto, env.location.origin) : undefined;
+    // The check's code loads only when a goto is given (the first screen's budget).
+    const goto = given.goto !== undefined && !(given.product && productValid) ? (await import('./goto')).safeGoto(given.goto, env.location.origin) : undefined;
     const sessionSlice: JsonObject = {
       productId,
       moduleSequenceId: flow.sequenceId,
@@ -240,9 +277,10 @@ export async function boot(env: BootEnv): Promise<BootResult> {
     if (cfg.bankFlow !== undefined) configSlice.bankFlow = cfg.bankFlow;
     if (cfg.quoteFlow !== undefined) configSlice.quoteFlow = cfg.quoteFlow;
     if (cfg.basicInfoCollected !== undefined) configSlice.basicInfoCollected = cfg.basicInfoCollected;
-    const position = resuming ? Number(stored.modulePositionIndex) : undefined;
+    // SESS-03: the stored position; FLOW-11: a product that starts on prefill takes its start rules on a prefill entry.
+    const position = resuming && !(prefillEntry && flow.product.startOnPrefill === true) ? Number(stored.modulePositionIndex) : undefined;
     state = startFlow(flow, ctx, {
-      initial: { session: sessionSlice, config: configSlice },
+      initial: { ...prefilled, session: sessionSlice, config: configSlice },
       ...(position !== undefined && Number.isInteger(position) && position >= 0 && position < flow.modules.length ? { position } : {}),
       ...(nonProduction && given.panel ? { panel: given.panel } : {}),
     });
@@ -258,7 +296,8 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       ...(caller ? { callerId: caller } : {}),
     });
   }
-  if (!validRestoredState(flow, state)) state = toErrorRoute(flow, state, 'FLOW_ERROR|NO_STEP', ctx);
+  // Every state here is on a step of this flow: a new one from startFlow (which routes its own
+  // errors), a restored one from restoreSession (its step, its module's start, or the flow's start).
 
   let persisting = true;
   const persist = (s: AppState): void => {
@@ -266,12 +305,34 @@ export async function boot(env: BootEnv): Promise<BootResult> {
     const position = typeof (s.flow as JsonObject | undefined)?.position === 'number' ? ((s.flow as JsonObject).position as number) : 0;
     const variant = str((s.triage as JsonObject | undefined)?.variant);
     session.set({
-      flowState: { productId, sequenceId: flow.sequenceId, state: redactPersonal(s) },
+      flowState: { productId, sequenceId: flow.sequenceId, version: currentVersion, state: redactPersonal(s) },
       modulePositionIndex: Math.max(0, position),
       ...(variant ? { variant } : {}),
     });
   };
   const store = new FlowStore({ flow, state, today: env.today, telemetry, onChange: persist });
+  let sandbox: Promise<void> | undefined;
+  const servicesReady = (): Promise<void> => {
+    if (!config.sandbox) return Promise.resolve();
+    sandbox ??= contentReady.then((c) => startSandboxFor(env, config, c)).catch((err: unknown) => {
+      telemetry.log('error', 'sandbox failed to start', { reason: err instanceof Error ? err.message : 'unknown' });
+    });
+    return sandbox;
+  };
+  // The content service's calls (CONT-08), once the services can be called. The first screen's
+  // milestone content is requested now that its key is known, before the copy is prepared and the
+  // screen rendered; the screen's first attempt for that key takes it.
+  // Signed in (a reload in a member's session), the screen asks for the member's content instead.
+  const auth = signInState(config, env);
+  const fetchFragment = createFragmentService(config.contentBaseUrl, telemetry);
+  const firstView = store.view;
+  const firstKey = firstView.content ?? firstView.step;
+  let firstFragment =
+    firstView.kind === 'milestone' && auth.getSnapshot().status !== 'signed-in'
+      ? { key: firstKey, promise: servicesReady().then(() => fetchFragment(firstKey, { authenticated: false })) }
+      : undefined;
+  firstFragment?.promise.catch(() => undefined); // the screen handles a failure (CONT-12..CONT-14)
+  const content = await contentReady;
   telemetry.setPersonalValues(() => personalValues(store.state));
   persist(state);
   // The analytics events of doc 2 §9 come from the flow's state changes (src/app/analytics.ts); their
@@ -283,14 +344,6 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   });
 
   let verified: Promise<Diagnostic[]> | undefined;
-  let sandbox: Promise<void> | undefined;
-  const servicesReady = (): Promise<void> => {
-    if (!config.sandbox) return Promise.resolve();
-    sandbox ??= startSandboxFor(env, config, content).catch((err: unknown) => {
-      telemetry.log('error', 'sandbox failed to start', { reason: err instanceof Error ? err.message : 'unknown' });
-    });
-    return sandbox;
-  };
 
   // A first screen that calls a service (a milestone's content, a command) starts the sandbox now,
   // alongside the first render; a first question screen leaves it for later.
@@ -313,7 +366,13 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       stopPersisting: () => {
         persisting = false;
       },
-      auth: signInState(config, env),
+      auth,
+      takeFirstFragment: (key) => {
+        if (firstFragment?.key !== key) return undefined;
+        const { promise } = firstFragment;
+        firstFragment = undefined;
+        return promise;
+      },
       verifyDocuments: () => {
         verified ??= verifyPack(pack, sequenceId, config).then((findings) => {
           if (findings.length > 0) {

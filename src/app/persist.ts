@@ -70,6 +70,8 @@ export function personalValues(state: AppState): string[] {
 export interface FlowSnapshotRecord {
   productId: string;
   sequenceId: string;
+  /** The product document's version the state was saved under (src/engine/restore.ts). */
+  version?: string;
   state: AppState;
 }
 

@@ -74,30 +74,6 @@ export function parseEntryQuery(search: string, nonProduction: boolean): EntryQu
   return out;
 }
 
-/**
- * The goto safety check (SESS-09): only a same-origin path is accepted. Returns the absolute
- * same-origin URL to navigate to, or undefined. Backslashes and control characters are refused
- * outright (browsers read `/\evil` as `//evil`); the result is re-checked after URL parsing, so
- * whatever is returned has this page's origin.
- */
-export function safeGoto(raw: string | undefined, origin: string): string | undefined {
-  if (raw === undefined) return undefined;
-  const value = raw.trim();
-  if (value === '' || value.length > 2000) return undefined;
-  if (hasControlCharacters(value) || value.includes('\\')) return undefined;
-  if (!value.startsWith('/') || value.startsWith('//')) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value, origin);
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== origin || url.username !== '' || url.password !== '') return undefined;
-  // A dot segment can collapse `/.//host` to `//host`: refuse anything whose path starts so.
-  if (url.pathname.startsWith('//')) return undefined;
-  return url.href;
-}
-
 /** SESS-04 (suggested default): the stored values that must all be present to resume. */
 export const RESUME_KEYS = ['productId', 'moduleSequenceId', 'modulePositionIndex', 'potentialCustomerGuid', 'jwtKey'] as const;
 

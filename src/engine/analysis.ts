@@ -428,7 +428,8 @@ function checkUnused(docs: DocumentSet, graphs: readonly ModuleGraph[], out: Dia
     out.push({ file: doc.file, pointer, line: pos.line, col: pos.col, severity: 'warning', message, check });
   };
   for (const [id, doc] of docs.panels) {
-    if (!usage.panels.has(id)) {
+    // A panel on standby (its `standby` says why and for which requirements) is kept on purpose.
+    if (!usage.panels.has(id) && (doc.value as { standby?: unknown }).standby === undefined) {
       push(doc, '/id', 'unused-panel', `panel "${id}" is shown by no step: add a panel step "${id}" to a module, or remove the panel`, false);
     }
   }
@@ -440,6 +441,8 @@ function checkUnused(docs: DocumentSet, graphs: readonly ModuleGraph[], out: Dia
   const milestonePrefixes = [...usage.milestoneKeys].map((k) => `milestones.${k}.`);
   for (const [key, entry] of docs.content) {
     if (usage.content.has(key) || isConventionalKey(key) || milestonePrefixes.some((p) => key.startsWith(p))) continue;
+    const standby = (entry.doc.value as { standby?: Record<string, unknown> } | undefined)?.standby;
+    if (standby && Object.prototype.hasOwnProperty.call(standby, key)) continue;
     push(entry.doc, entry.pointer, 'unused-content', `content key "${key}" is used by no panel, product or milestone: use it or remove it`, true);
   }
 }

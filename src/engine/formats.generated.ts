@@ -253,9 +253,11 @@ description?: string
 requirements?: RequirementIds
 config?: Config
 /**
- * The `version` values valid for this product (SESS-06). An invalid version is ignored.
+ * The `version` values valid for this product (SESS-06); the last one is the document's current version, which a saved session carries (docs/decisions.md, 'Session start (issue 11)'). Default ["1"]. An entry URL naming another version is refused with the version page; add a new value at the end when the flow's steps change.
+ * 
+ * @minItems 1
  */
-versions?: string[]
+versions?: [string, ...(string)[]]
 destinationURL?: Destination
 disclaimers?: Disclosure[]
 footnotes?: Disclosure[]
@@ -284,6 +286,10 @@ when?: Condition
 index: number
 requirements?: RequirementIds
 }[]
+/**
+ * An entry with action=prefill starts at the `startPosition` rules' index (evaluated with the stored prefill status) instead of the stored module position (FLOW-11: prefill products keep the position at 0 or 1). Default false: the stored position (SESS-03).
+ */
+startOnPrefill?: boolean
 /**
  * Where any error state goes: a detour step, which then leads to the trap (FLOW-14). Default: module `system`, step `detour`.
  */
@@ -482,6 +488,7 @@ id: Identifier
 kind: "question"
 description?: string
 requirements?: RequirementIds
+standby?: Standby
 /**
  * The answer's field name as the spec writes it, e.g. `militaryService`.
  */
@@ -515,6 +522,16 @@ showWhen?: Condition
 variants?: {
 [k: string]: VariantCopy
 }
+}
+/**
+ * Why this document is kept though nothing in the flows shows it yet (a screen the spec lists that no product's module order reaches): lint does not report it as unused, and checks it as fully as any other.
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "Standby".
+ */
+export interface Standby {
+why: string
+requirements: RequirementIds
 }
 /**
  * This interface was referenced by `MusterDocuments`'s JSON-Schema
@@ -578,6 +595,7 @@ id: Identifier
 kind: "form"
 description?: string
 requirements?: RequirementIds
+standby?: Standby
 /**
  * Where the form's data object is stored, e.g. `eligibility.{variant}.militaryDetails`. Without `{variant}`, another variant than self stores at <bind>.<variant>.
  */
@@ -705,6 +723,7 @@ id: Identifier
 kind: "review"
 description?: string
 requirements?: RequirementIds
+standby?: Standby
 title: ContentKey
 subhead?: ContentKey
 /**
@@ -1044,6 +1063,12 @@ export interface ContentBundle {
 $schema?: string
 locale: string
 description?: string
+/**
+ * Keys of this file kept though no panel, product or milestone uses them yet (messages the spec lists for fields no panel asks), each with why: lint does not report them as unused.
+ */
+standby?: {
+[k: string]: string
+}
 strings: {
 [k: string]: Text
 }

@@ -282,6 +282,40 @@ describe('held errors (UI-21)', () => {
   });
 });
 
+describe('prefill on its panel (PAY-36, FLOW-11, UI-21)', () => {
+  /** A product no one has written, as a scratch document, that starts on the prefill module. */
+  const scratch = (files: SourceFile[]): SourceFile[] => [
+    ...files,
+    {
+      path: 'flows/products/scratch-prefill.json',
+      text: JSON.stringify({ $schema: '../../schemas/formats/product.schema.json', id: 'scratch-prefill', extends: 'join-now', modules: ['prefill-basic-info', 'basic-info', 'triage', 'member-found'], startOnPrefill: true, startPosition: [{ index: 0 }] }),
+    },
+  ];
+  const keys = { productId: 'scratch-prefill', moduleSequenceId: 'default', modulePositionIndex: 2, potentialCustomerGuid: 'g-1', jwtKey: 'j-1' };
+  const details = [
+    { key: 'firstName', value: 'Ada' },
+    { key: 'lastName', value: 'Lovelace' },
+    { key: 'phone', value: '5550104477' },
+    { key: 'email', value: 'ada@example.test' },
+  ];
+
+  for (const status of ['success', 'failed'] as const) {
+    it(`shows the prefilled details on the prefill basic-info panel, and the failure banner only when prefill ${status === 'failed' ? 'failed' : 'did not fail'}`, async () => {
+      const storage = new MemoryStorage();
+      storage.setItem(SESSION_NAMESPACE, JSON.stringify({ ...keys, prefillStatus: status, prefillDetails: details }));
+      const server = fakeServer({ packs: { 'scratch-prefill': projectPack('scratch-prefill', scratch) } });
+      const { app } = await start({ storage, server, search: '?action=prefill', at: '/' });
+      expect(app.store.view.step).toBe('prefill-basic-info-panel');
+      const first = (await screen.findByLabelText(/First name/i)) as HTMLInputElement;
+      await waitFor(() => expect(first.value).toBe('Ada'));
+      expect((screen.getByLabelText(/Last name/i) as HTMLInputElement).value).toBe('Lovelace');
+      const banner = screen.queryByText("We weren't able to prefill your information, please continue below.");
+      if (status === 'failed') expect(banner?.closest('[role="alert"]')).toBeTruthy();
+      else expect(banner).toBeNull();
+    });
+  }
+});
+
 describe('demo mode, test routes', () => {
   it('shows the demo banner and demo copy (PROD-10)', async () => {
     await start({ search: '?panel=military-service&demo=1' });

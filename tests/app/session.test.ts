@@ -1,6 +1,7 @@
 /** Session start rules (SESS-*, ROUTE-07, ROUTE-08) and the goto safety check against an open-redirect corpus. */
 import { describe, expect, it } from 'vitest';
-import { canResume, parseEntryQuery, referrerRedirect, safeGoto, validCitizenshipLocationCode } from '../../src/app/session';
+import { canResume, parseEntryQuery, referrerRedirect, validCitizenshipLocationCode } from '../../src/app/session';
+import { safeGoto } from '../../src/app/goto';
 import { ORIGIN } from './helpers';
 import { corpus } from '../corpora';
 
@@ -74,6 +75,45 @@ describe('the goto safety check (SESS-08, SESS-09)', () => {
   it('refuses other hosts, protocol-relative and backslash tricks, other schemes and control characters', () => {
     for (const bad of ['https://evil.example/', '//evil.example', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', 'data:text/html,x', '/.//evil.example', '/\t/evil.example', 'my/home', '']) {
       expect(safeGoto(bad, ORIGIN), bad).toBeUndefined();
+    }
+  });
+
+  it('refuses Unicode whitespace and separators, controls, format characters, in any position and any encoding (issue 13)', () => {
+    // U+2028/U+2029 (line/paragraph separator), NBSP, U+1680, U+2000..U+200A, U+202F, U+205F, U+3000 (spaces),
+    // U+200B..U+200D, U+2060, U+FEFF (zero-width, BOM), U+202E (bidi override), U+0085 (C1 next line),
+    // C0 controls, DEL, and a lone surrogate.
+    const odd = ['\u2028', '\u2029', '\u00a0', '\u1680', '\u2000', '\u2007', '\u200a', '\u202f', '\u205f', '\u3000', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u202e', '\u0085', '\u0000', '\t', '\n', '\r', '\u000b', '\u000c', '\u001f', '\u007f', '\ud800', ' '];
+    for (const ch of odd) {
+      const raw = [`${ch}/my/home`, `/my/home${ch}`, `/${ch}/evil.example`, `${ch}//evil.example`, `/my${ch}home`];
+      // A lone surrogate has no percent-encoded form; an encoded plain space (`a%20b`) is an ordinary path.
+      const enc = ch === '\ud800' || ch === ' ' ? undefined : encodeURIComponent(ch);
+      for (const bad of enc ? [...raw, `/${enc}/evil.example`, `/my${enc}home`, `/my${encodeURIComponent(enc)}home`] : raw) {
+        expect(safeGoto(bad, ORIGIN), JSON.stringify(bad)).toBeUndefined();
+        // And through the real query parse, the value URL-encoded as a link would carry it.
+        const viaQuery = parseEntryQuery(`?goto=${ch === '\ud800' ? bad : encodeURIComponent(bad)}`, false).goto;
+        expect(safeGoto(viaQuery, ORIGIN), JSON.stringify(bad)).toBeUndefined();
+      }
+    }
+    // U+FFFD itself (what a broken encoding decodes to) is not a separator, but it is refused as non-ASCII.
+    expect(safeGoto('/my\ufffdhome', ORIGIN)).toBeUndefined();
+  });
+
+  it('refuses backslash tricks, encoded and double-encoded slashes and backslashes, schemes in every case', () => {
+    const bad = [
+      '/\\evil.example', '\\/evil.example', '/%5Cevil.example', '/%5cevil.example', '/%255Cevil.example', '%2F%2Fevil.example', '/%2Fevil.example',
+      '/%252Fevil.example', '/%25252Fevil.example', '/%2525252Fevil.example', '/%2e%2e%2f%2fevil.example', '/./%2F/evil.example',
+      'javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java%0ascript:alert(1)', '%6Aavascript:alert(1)', 'data:text/html;base64,PHNjcmlwdD4=', 'DATA:text/html,x',
+      'vbscript:x', 'file:///etc/passwd', 'https:evil.example', 'http://evil.example', '///evil.example', '/\t/evil.example', '/%09/evil.example',
+      '/%0d%0aLocation:%20//evil.example', '/%00', '/%zz', '/%', '/%E2%80', 'https://muster.test@evil.example/', '//muster.test/', '/' + 'a'.repeat(2001),
+    ];
+    for (const value of bad) expect(safeGoto(value, ORIGIN), value).toBeUndefined();
+  });
+
+  it('keeps ordinary same-origin paths, with queries, fragments and ordinary escapes', () => {
+    for (const good of ['/my/home', '/my/home?x=1&y=a%20b', '/a/b#c', '/caf%C3%A9', '/a/../b', '/javascript:alert(1)', '/my/%2Ehome']) {
+      const target = safeGoto(good, ORIGIN);
+      expect(target, good).toBeDefined();
+      expect(new URL(target as string).origin).toBe(ORIGIN);
     }
   });
 

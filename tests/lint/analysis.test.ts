@@ -157,6 +157,16 @@ describe('unused-panel, unused-rule, unused-content', () => {
     );
   });
 
+  it('a panel or content key on standby (why, for which requirements) is kept on purpose: no warning', () => {
+    const docs = edited((d) => {
+      d['schemas/panels/qz.json'] = { id: 'qz', kind: 'question', field: 'qz', title: 'c.title', answers: [{ value: 'x', label: 'c.answer' }], standby: { why: 'ROUTE-11 lists it; no module shows it yet', requirements: ['ROUTE-11'] } };
+      strings(d)['c.orphan'] = 'Nobody reads me';
+      (d['content/en/mini.json'] as Json).standby = { 'c.orphan': 'VAL-01 lists the message; no field uses it' };
+    });
+    const r = run(docs);
+    expect(r.graph.filter((x) => x.check === 'unused-panel' || x.check === 'unused-content')).toEqual([]);
+  });
+
   it('counts every kind of use', () => {
     const docs = edited((d) => {
       const extra = (id: string, logic: JsonValue): void => {

@@ -8,13 +8,15 @@ import templateCss from './template.css?inline';
 adoptStyles(appCss);
 adoptStyles(templateCss);
 
-export type BlockingKind = 'private' | 'support' | 'trap';
+export type BlockingKind = 'private' | 'support' | 'version' | 'trap';
 
 /**
  * Pages that stop the app (issue 4 "Blocking pages"): no session storage (SESS-12), the support
- * variant without a caller (AUTH-18), and documents that fail to load or check (the trap).
+ * variant without a caller (AUTH-18), an entry URL naming a version the product does not
+ * declare (SESS-06: with a link to the same entry without it), and documents that fail to load
+ * or check (the trap).
  */
-export function BlockingPage({ kind, content, brand }: { kind: BlockingKind; content: ContentApi; brand: string }) {
+export function BlockingPage({ kind, content, brand, restartUrl }: { kind: BlockingKind; content: ContentApi; brand: string; restartUrl?: string | undefined }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -22,8 +24,8 @@ export function BlockingPage({ kind, content, brand }: { kind: BlockingKind; con
   const copy =
     kind === 'private'
       ? { heading: content.text('app.blocked.private') }
-      : kind === 'support'
-        ? { heading: content.text('app.blocked.support.heading'), body: content.text('app.blocked.support.body') }
+      : kind === 'support' || kind === 'version'
+        ? { heading: content.text(`app.blocked.${kind}.heading`), body: content.text(`app.blocked.${kind}.body`) }
         : { heading: content.text('app.trap.heading'), body: content.text('app.trap.body') };
   const brandName = content.has(`app.brand.${brand}`) ? content.text(`app.brand.${brand}`) : content.text('app.brand.muster');
   useEffect(() => {
@@ -38,6 +40,13 @@ export function BlockingPage({ kind, content, brand }: { kind: BlockingKind; con
             {copy.heading}
           </h1>
           {copy.body !== undefined && <p className="mu-subhead">{copy.body}</p>}
+          {restartUrl !== undefined && (
+            <p className="mu-actions">
+              <a className="mu-button mu-button--primary" href={restartUrl}>
+                {content.text(`app.blocked.${kind}.link`)}
+              </a>
+            </p>
+          )}
         </div>
       </main>
     </div>

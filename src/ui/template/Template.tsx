@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import type { ContentApi } from '../contract';
 import { Header } from './Header';
 import { loadWhenOpen } from '../components/load-when-open';
-import { ProgressBar } from './ProgressBar';
+import type { ProgressBarProps } from './ProgressBar';
 import { Disclosures } from './Disclosures';
 import type { DisclosureItem } from './disclosures';
 import type { ProgressModel } from '../../app/progress';
@@ -15,6 +15,12 @@ import appCss from '../styles/app.css?inline';
 import templateCss from './template.css?inline';
 
 const HelpDialog = loadWhenOpen(() => import('./HelpDialog').then((m) => m.HelpDialog));
+/**
+ * The progress bar is never on a first screen (triage questions and milestones hide it, UI-23):
+ * its code loads when the first screen that shows it renders, alongside that screen's own chunk
+ * (the form's, the review's), so the first screen's budget does not carry it (issue 11).
+ */
+const ProgressBar = loadWhenOpen<ProgressBarProps & { open: boolean }>(() => import('./ProgressBar').then((m) => m.ProgressBar));
 
 adoptStyles(appCss);
 adoptStyles(templateCss);
@@ -54,7 +60,7 @@ export function Template({ content, brand, productId, auth = 'anonymous', theme,
         {...(onExit ? { exit: { label: content.text('app.header.exit'), onClick: onExit } } : {})}
       />
       <div className={withProgress ? 'mu-body mu-body--progress' : 'mu-body'}>
-        {withProgress && progress && <ProgressBar step={progress.step} total={progress.total} percent={progress.percent} sections={progress.sections} {...(progress.current !== undefined ? { current: progress.current } : {})} content={content} />}
+        {withProgress && progress && <ProgressBar open step={progress.step} total={progress.total} percent={progress.percent} sections={progress.sections} {...(progress.current !== undefined ? { current: progress.current } : {})} content={content} />}
         <main id="mu-main" className="mu-main" tabIndex={-1}>
           {children}
         </main>
