@@ -1,7 +1,12 @@
 /**
- * Serves the production build (dist/) under /join/get-started/ the way a real host would:
- * with the strict Content-Security-Policy of issue 4 and the SPA fallback for deep links.
- * Used by the end-to-end tests and the benchmark; `npm run serve` for a person.
+ * Serves the production build (dist/) under /join/get-started/ the way a real host must (README,
+ * "Hosting"; issue 13): exactly the headers of HOSTING_HEADERS on every answer, with the strict
+ * Content-Security-Policy of issue 4 reporting violations to CSP_REPORTS, Cache-Control by file
+ * kind (cacheControl), and the SPA fallback for deep links. It also plays the host's CSP report
+ * collector: it records the reports browsers POST to CSP_REPORTS and lists them on a GET there
+ * (DELETE forgets them), since reports are sent by the browser itself, where no service worker
+ * (the msw sandbox) sees them. Used by the end-to-end tests and the benchmark; `npm run serve`
+ * for a person.
  *   tsx tools/serve.ts [--port 4173] [--no-csp]
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -12,8 +17,40 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** Where browsers send CSP violation reports (same origin as the app); the serve tool records them. */
+export const CSP_REPORTS = '/csp-reports';
+/** The reporting endpoint's name in `Reporting-Endpoints` and the CSP's `report-to`. */
+export const CSP_ENDPOINT = 'csp';
+
 export const STRICT_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; " +
+  `report-to ${CSP_ENDPOINT}; report-uri ${CSP_REPORTS}`;
+
+/** The headers every answer carries (with Cache-Control by kind, and the CSP unless --no-csp). */
+export const HOSTING_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': STRICT_CSP,
+  'Reporting-Endpoints': `${CSP_ENDPOINT}="${CSP_REPORTS}"`,
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/** Cache-Control by what is served. */
+export const CACHE_CONTROL = {
+  /** Files Vite names by their content hash (assets/*-[hash].js): a new build gives new names. */
+  hashed: 'public, max-age=31536000, immutable',
+  /** index.html (and every deep link answered with it), config.json and the packs: a deploy or a config change shows at once. */
+  fresh: 'no-store',
+  /** Any other file (the msw worker, a public file without a hash): cached, but revalidated every time. */
+  other: 'no-cache',
+} as const;
+
+/** The Cache-Control of a path under the base (`assets/x-1a2b3c4d.js`, `config.json`, `index.html`, a deep link). */
+export function cacheControl(rel: string): string {
+  if (rel.startsWith('assets/')) return CACHE_CONTROL.hashed;
+  if (rel === '' || rel === 'index.html' || rel === 'config.json' || rel.startsWith('packs/') || path.extname(rel) === '') return CACHE_CONTROL.fresh;
+  return CACHE_CONTROL.other;
+}
+
 const BASE = '/join/get-started/';
 
 /**
@@ -73,6 +110,25 @@ export interface ServeOptions {
   route?: (pathname: string, method: string) => { status: number; json: unknown } | undefined;
 }
 
+function body(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= 65536) chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** A CSP report as the collector keeps it: the body as sent (report-to: a list of reports; report-uri: one). */
+export interface CspReport {
+  contentType: string;
+  body: unknown;
+}
+
 /** The strict CSP (`strict`: with the build's inline-script hashes), opened for the identity provider when there is one (issue 12). */
 export function cspFor(pathname: string, identityProvider?: string, strict: string = STRICT_CSP): string {
   if (!identityProvider) return strict;
@@ -81,8 +137,9 @@ export function cspFor(pathname: string, identityProvider?: string, strict: stri
   return strict.replace("default-src 'self';", `default-src 'self'; connect-src 'self' ${idp}; frame-src 'self' ${idp};`).replace("frame-ancestors 'none'", silentFrame ? "frame-ancestors 'self'" : "frame-ancestors 'none'");
 }
 
-export function serveDist(options: ServeOptions): Promise<{ server: Server; url: string }> {
+export function serveDist(options: ServeOptions): Promise<{ server: Server; url: string; reports: CspReport[] }> {
   const root = path.resolve(options.root);
+  const reports: CspReport[] = [];
   let strict = STRICT_CSP;
   try {
     strict = withInlineScripts(STRICT_CSP, readFileSync(path.join(root, 'index.html'), 'utf8'));
@@ -92,8 +149,37 @@ export function serveDist(options: ServeOptions): Promise<{ server: Server; url:
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      for (const [name, value] of Object.entries(HOSTING_HEADERS)) {
+        if (options.csp !== false || (name !== 'Content-Security-Policy' && name !== 'Reporting-Endpoints')) res.setHeader(name, value);
+      }
+      // The build's inline-script hashes, and the identity provider when there is one (issue 12).
       if (options.csp !== false) res.setHeader('Content-Security-Policy', cspFor(url.pathname, options.identityProvider, strict));
-      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Cache-Control', CACHE_CONTROL.fresh);
+      if (url.pathname === CSP_REPORTS) {
+        const method = req.method ?? 'GET';
+        if (method === 'POST') {
+          const text = await body(req);
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // kept as text
+          }
+          reports.push({ contentType: String(req.headers['content-type'] ?? ''), body: parsed });
+          res.statusCode = 204;
+        } else if (method === 'DELETE') {
+          reports.length = 0;
+          res.statusCode = 204;
+        } else if (method === 'GET') {
+          res.setHeader('Content-Type', 'application/json');
+          res.end(JSON.stringify(reports));
+          return;
+        } else {
+          res.statusCode = 405;
+        }
+        res.end();
+        return;
+      }
       const answered = options.route?.(url.pathname, req.method ?? 'GET');
       if (answered) {
         res.statusCode = answered.status;
@@ -108,6 +194,7 @@ export function serveDist(options: ServeOptions): Promise<{ server: Server; url:
         return;
       }
       const rel = decodeURIComponent(url.pathname.slice(BASE.length));
+      res.setHeader('Cache-Control', cacheControl(rel));
       if (rel === 'config.json' && options.config) {
         res.setHeader('Content-Type', TYPES['.json'] as string);
         res.end(JSON.stringify(options.config));
@@ -124,16 +211,19 @@ export function serveDist(options: ServeOptions): Promise<{ server: Server; url:
       if (!isFile) {
         if (path.extname(rel) !== '') {
           res.statusCode = 404;
+          res.setHeader('Cache-Control', CACHE_CONTROL.fresh);
           res.end();
           return;
         }
         file = path.join(root, 'index.html');
+        res.setHeader('Cache-Control', CACHE_CONTROL.fresh);
       }
       res.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
       if (file.endsWith('mockServiceWorker.js')) res.setHeader('Service-Worker-Allowed', BASE);
       send(req, res, file, await readFile(file));
     })().catch((err: unknown) => {
       res.statusCode = 500;
+      res.setHeader('Cache-Control', CACHE_CONTROL.fresh);
       res.end(String(err));
     });
   });
@@ -141,7 +231,7 @@ export function serveDist(options: ServeOptions): Promise<{ server: Server; url:
     server.listen(options.port ?? 0, '127.0.0.1', () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : options.port;
-      resolve({ server, url: `http://127.0.0.1:${port}${BASE}` });
+      resolve({ server, url: `http://127.0.0.1:${port}${BASE}`, reports });
     });
   });
 }
@@ -152,5 +242,5 @@ if (isMain) {
   const port = i > 0 ? Number(process.argv[i + 1]) : 4173;
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
   const { url } = await serveDist({ root, port, csp: !process.argv.includes('--no-csp') });
-  console.log(`serving dist/ at ${url} (CSP ${process.argv.includes('--no-csp') ? 'off' : 'on'})`);
+  console.log(`serving dist/ at ${url} (CSP ${process.argv.includes('--no-csp') ? 'off' : 'on'}; CSP reports recorded at ${new URL(CSP_REPORTS, url).href})`);
 }

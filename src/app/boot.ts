@@ -203,7 +203,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   try {
     if ('error' in loaded) throw loaded.error;
     pack = loaded.pack;
-    ({ flow, docs } = await loadFlow(pack, sequenceId));
+    ({ flow, docs } = await loadFlow(pack, sequenceId, config));
   } catch (err) {
     const diagnostics = err instanceof PackLoadError ? err.diagnostics : [];
     telemetry.log('error', `documents failed to load: ${err instanceof Error ? err.message : String(err)}`.slice(0, 2000), {
@@ -377,7 +377,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
         return promise;
       },
       verifyDocuments: () => {
-        verified ??= verifyPack(pack, sequenceId).then((findings) => {
+        verified ??= verifyPack(pack, sequenceId, config).then((findings) => {
           if (findings.length > 0) {
             const first = findings[0] as Diagnostic;
             telemetry.log('error', `documents failed their check: ${findings.length} finding(s); first: ${first.file}:${first.line}:${first.col} ${first.message}`.slice(0, 2000), { product: productId, findings: findings.length, file: first.file, check: first.check });

@@ -38,6 +38,14 @@ export interface RuntimeConfig {
   sponsorRequest: SponsorRequestConfig;
   /** Test-only, honoured outside production: the lazy chunks' load timeout instead of ERR-29's 120 s (issue 13's fault suite). */
   chunkTimeoutMs?: number;
+  /**
+   * The hosts an `https:` URL, here or in the documents, may name (issue 13); every other URL is
+   * a path on this site. Default none. The URLs of this file are checked with the documents', by
+   * the full check after the first screen (src/engine/urls.ts; lint and the build check
+   * public/config.json): the first screen's budget has no room for it, and until then the strict
+   * CSP refuses a `javascript:` navigation.
+   */
+  allowedHosts?: unknown;
   /** Sign-in for members (AUTH-*); absent: no logon link, every applicant is anonymous. */
   auth?: AuthConfig;
 }
@@ -178,19 +186,21 @@ export function parseConfig(raw: unknown): RuntimeConfig {
     throw new ConfigError(`config.json: "environment" must be one of ${ENVIRONMENTS.join(', ')}`);
   }
   const apiBaseUrl = withSlash(str('apiBaseUrl'));
+  const brand = str('brand', 'muster');
   const config: RuntimeConfig = {
     environment: environment as Environment,
     apiBaseUrl,
     contentBaseUrl: withSlash(str('contentBaseUrl')),
     sandbox: bool('sandbox', false),
-    brand: str('brand', 'muster'),
+    brand,
     demo: bool('demo', false),
     support: bool('support', false),
     homeUrl: str('homeUrl', '/'),
     joinStartUrl: str('joinStartUrl', '/join/start/'),
     destinations: destinationsOf(raw.destinations),
     loggingUrl: str('loggingUrl', `${apiBaseUrl}logging/messages`),
-    sponsorRequest: sponsorRequestOf(raw.sponsorRequest, str('brand', 'muster')),
+    sponsorRequest: sponsorRequestOf(raw.sponsorRequest, brand),
+    allowedHosts: raw.allowedHosts,
   };
   if (typeof raw.chunkTimeoutMs === 'number' && raw.chunkTimeoutMs > 0) config.chunkTimeoutMs = raw.chunkTimeoutMs;
   const auth = authOf(raw.auth, config.brand);

@@ -9,13 +9,13 @@ import type { DocumentSet } from '../engine/loader';
 import type { ProductPack } from '../engine/pack';
 import { createAjvFormatValidator, type FormatSchemas } from '../engine/validate-ajv';
 import { createStateContract } from '../engine/state-contract';
-import { checkedFlow } from './documents-error';
+import { checkedFlow, configSource } from './documents-error';
 
 const files = import.meta.glob<object>('../../schemas/formats/*.schema.json', { eager: true, import: 'default' });
 const schemas = Object.fromEntries(Object.entries(files).map(([path, schema]) => [path.replace(/^.*\//, '').replace('.schema.json', ''), schema])) as FormatSchemas;
 const validator = createAjvFormatValidator(schemas);
 const contract = createStateContract(stateSchema);
 
-export function flowFromPack(pack: ProductPack, sequenceId?: string): { flow: Flow; docs: DocumentSet } {
-  return checkedFlow(pack, { validator, contract }, sequenceId);
+export function flowFromPack(pack: ProductPack, sequenceId?: string, config?: object): { flow: Flow; docs: DocumentSet } {
+  return checkedFlow(pack, { validator, contract, config: configSource(config) }, sequenceId);
 }

@@ -8,7 +8,7 @@ import { checkDocuments } from '../engine/check';
 import { formatDiagnostic, type Diagnostic } from '../engine/diagnostics';
 import type { FormatValidator } from '../engine/format-validator';
 import { resolveFlow, type Flow } from '../engine/flow';
-import type { DocumentSet } from '../engine/loader';
+import type { DocumentSet, SourceFile } from '../engine/loader';
 import type { ProductPack } from '../engine/pack';
 import type { StateContract } from '../engine/state-contract';
 
@@ -23,9 +23,17 @@ export class DocumentLoadError extends Error {
   }
 }
 
+/**
+ * The config.json the app runs with, as the full check reads it (its URLs and allowed hosts,
+ * src/engine/urls.ts): the parsed config written out, so a finding's line:col is in that text.
+ */
+export function configSource(config: object | undefined): SourceFile | undefined {
+  return config === undefined ? undefined : { path: 'config.json', text: `${JSON.stringify(config, null, 2)}\n` };
+}
+
 export function checkedFlow(
   pack: ProductPack,
-  options: { validator: FormatValidator; contract: StateContract },
+  options: { validator: FormatValidator; contract: StateContract; config?: SourceFile },
   sequenceId?: string,
 ): { flow: Flow; docs: DocumentSet } {
   // What lint:content and the build refuse (src/engine/check.ts), on the pack's documents.

@@ -13,7 +13,7 @@ import type { DocumentSet } from '../engine/loader';
 import type { ProductPack } from '../engine/pack';
 import { explainErrors } from '../engine/schema-errors';
 import { createStateContract } from '../engine/state-contract';
-import { checkedFlow, DocumentLoadError } from './documents-error';
+import { checkedFlow, configSource, DocumentLoadError } from './documents-error';
 
 export { DocumentLoadError };
 
@@ -26,6 +26,6 @@ export const precompiledFormatValidator: FormatValidator = (kind, value) => {
 
 export const stateContract = createStateContract(stateSchema);
 
-export function flowFromPack(pack: ProductPack, sequenceId?: string): { flow: Flow; docs: DocumentSet } {
-  return checkedFlow(pack, { validator: precompiledFormatValidator, contract: stateContract }, sequenceId);
+export function flowFromPack(pack: ProductPack, sequenceId?: string, config?: object): { flow: Flow; docs: DocumentSet } {
+  return checkedFlow(pack, { validator: precompiledFormatValidator, contract: stateContract, config: configSource(config) }, sequenceId);
 }

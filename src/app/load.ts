@@ -99,33 +99,33 @@ class ContractMismatch extends Error {
  * says why, by file:line:col: PackLoadError carries its findings. A pack checked against another
  * state contract runs on the full check's reading when that finds nothing.
  */
-export async function loadFlow(pack: ProductPack, sequenceId?: string): Promise<{ flow: Flow; docs: DocumentSet }> {
+export async function loadFlow(pack: ProductPack, sequenceId?: string, config?: object): Promise<{ flow: Flow; docs: DocumentSet }> {
   try {
     return readFlow(pack, sequenceId);
   } catch (err) {
     if (err instanceof ContractMismatch) {
-      const full = await fullReading(pack, sequenceId);
+      const full = await fullReading(pack, sequenceId, config);
       if ('flow' in full) return full;
     }
-    const findings = await verifyPack(pack, sequenceId);
+    const findings = await verifyPack(pack, sequenceId, config);
     const reason = findings.length > 0 ? findings.map(formatDiagnostic).join('; ') : err instanceof Error ? err.message : String(err);
     throw new PackLoadError(`documents of ${String(pack.productId)} failed their checks: ${reason}`, undefined, findings);
   }
 }
 
 /** The full reading (the same loader as lint: positions, formats, references, this build's state contract): the flow, or the error findings. */
-async function fullReading(pack: ProductPack, sequenceId?: string): Promise<{ flow: Flow; docs: DocumentSet } | { findings: Diagnostic[] }> {
+async function fullReading(pack: ProductPack, sequenceId: string | undefined, config: object | undefined): Promise<{ flow: Flow; docs: DocumentSet } | { findings: Diagnostic[] }> {
   const mod = DEV_SERVER ? await import('./documents-dev') : await loadChunk(() => import('./documents'));
   try {
-    return mod.flowFromPack(pack, sequenceId);
+    return mod.flowFromPack(pack, sequenceId, config);
   } catch (err) {
     const diagnostics = err !== null && typeof err === 'object' && 'diagnostics' in err && Array.isArray(err.diagnostics) ? (err.diagnostics as Diagnostic[]) : [];
     return { findings: diagnostics.length > 0 ? diagnostics : [{ file: '', pointer: '', line: 1, col: 1, severity: 'error', message: err instanceof Error ? err.message : String(err), check: 'load' }] };
   }
 }
 
-/** The full check: the error findings, [] when clean. */
-export async function verifyPack(pack: ProductPack, sequenceId?: string): Promise<Diagnostic[]> {
-  const full = await fullReading(pack, sequenceId);
+/** The full check: the error findings, [] when clean. `config`: the config.json the app runs with, checked with the documents (src/engine/urls.ts). */
+export async function verifyPack(pack: ProductPack, sequenceId?: string, config?: object): Promise<Diagnostic[]> {
+  const full = await fullReading(pack, sequenceId, config);
   return 'flow' in full ? [] : full.findings;
 }

@@ -6,7 +6,8 @@
  * The findings are the loader's (formats, references, rules), the graph analysis's
  * (src/engine/analysis.ts: unreachable steps, dead ends, shadowed edges, unhandled answers and
  * outcomes, unused documents), every product's flow for each of its sequences, and every
- * product-level module override. Any `error` among them refuses the documents.
+ * product-level module override, and the URLs of the documents and of config.json
+ * (src/engine/urls.ts). Any `error` among them refuses the documents.
  */
 import { analyzeDocuments, analyzeOverrides } from './analysis';
 import { formatDiagnostic, type Diagnostic } from './diagnostics';
@@ -14,6 +15,18 @@ import { DEFAULT_SEQUENCE, resolveFlow } from './flow';
 import { loadDocuments, type DocumentSet, type LoadOptions, type SourceFile } from './loader';
 import { buildPack } from './pack';
 import { checkPayloadMapping } from './payload';
+import { parseJsonWithPositions } from './json-parse';
+import { CONFIG_PATH, checkConfigFile, documentUrlFindings } from './urls';
+
+export interface CheckOptions extends LoadOptions {
+  /**
+   * The runtime configuration, whose URLs are checked and whose `allowedHosts` the documents'
+   * `https:` URLs may name: the browser passes the config.json it runs with. When absent, the
+   * config.json among the files (CONFIG_PATH: lint and the build read public/config.json); with
+   * neither, no host is allowed.
+   */
+  config?: SourceFile;
+}
 
 export interface CheckResult {
   docs: DocumentSet;
@@ -36,10 +49,17 @@ function unique(findings: readonly Diagnostic[]): Diagnostic[] {
   });
 }
 
-/** Every finding of a set of documents (a project, or one product's pack). */
-export function checkDocuments(files: readonly SourceFile[], options: LoadOptions): CheckResult {
+/**
+ * Every finding of a set of documents (a project, or one product's pack). config.json, when it is
+ * among the files (CONFIG_PATH), is not a document: its URLs are checked and its allowed hosts
+ * used for the documents'.
+ */
+export function checkDocuments(files: readonly SourceFile[], options: CheckOptions): CheckResult {
+  const configFile = options.config ?? files.find((f) => f.path === CONFIG_PATH);
+  const config = configFile ? checkConfigFile(configFile, parseJsonWithPositions) : undefined;
+  const hosts = config?.hosts ?? [];
   const docs = loadDocuments(files, options);
-  const findings: Diagnostic[] = [...docs.diagnostics, ...analyzeDocuments(docs), ...checkPayloadMapping(docs)];
+  const findings: Diagnostic[] = [...docs.diagnostics, ...(config?.findings ?? []), ...documentUrlFindings(docs, hosts), ...analyzeDocuments(docs), ...checkPayloadMapping(docs)];
   // Every product's flow (each of its sequences).
   for (const [id, doc] of docs.products) {
     if (doc.value.abstract === true) continue;
@@ -62,7 +82,8 @@ export function checkDocuments(files: readonly SourceFile[], options: LoadOption
  * pack has (a document the pack leaves out) is reported too, so nothing the build lets through
  * is refused in the browser.
  */
-export function checkProject(files: readonly SourceFile[], options: LoadOptions): CheckResult {
+export function checkProject(files: readonly SourceFile[], options: CheckOptions): CheckResult {
+  const config = options.config ?? files.find((f) => f.path === CONFIG_PATH);
   const result = checkDocuments(files, options);
   if (result.findings.some((d) => d.severity === 'error')) return result;
   const known = new Set(result.findings.map(formatDiagnostic));
@@ -76,7 +97,7 @@ export function checkProject(files: readonly SourceFile[], options: LoadOptions)
       extra.push({ file: doc.file, pointer: '', line: 1, col: 1, severity: 'error', message: `the pack of ${doc.value.id} cannot be built: ${err instanceof Error ? err.message : String(err)}`, check: 'pack' });
       continue;
     }
-    for (const d of checkDocuments(packFiles, options).findings) {
+    for (const d of checkDocuments(packFiles, { ...options, config }).findings) {
       if (d.severity !== 'error' || known.has(formatDiagnostic(d))) continue;
       extra.push({ ...d, message: `in the pack of ${doc.value.id} (the documents the browser loads for it, src/engine/pack.ts): ${d.message}`, check: 'pack' });
     }

@@ -67,6 +67,8 @@ export interface OperationNode {
  */
 export interface AuthorChecks {
   node(node: OperationNode, report: (code: RuleErrorCode, message: string, pointer: string) => void): void;
+  /** An object of several keys where logic stands (the walk compiles it to an operation that refuses when reached). */
+  severalKeys(node: object, pointer: string, report: (code: RuleErrorCode, message: string, pointer: string) => void): void;
 }
 
 /** The variable a rule called with arguments reads them from: `{"var": "arg.text"}`. */
@@ -276,7 +278,15 @@ export function prepareLogic(logic: Logic, env: WalkEnvironment, ruleId?: string
       return null;
     }
     if (Array.isArray(node)) return node.map((item, i) => walk(item, child(pointer, i), scope, depth + 1));
-    if (!isLogicObject(node)) return node; // a literal, returned as is by json-logic-js
+    if (!isLogicObject(node)) {
+      // A literal, returned as is by json-logic-js; but an object of several keys would be returned
+      // as a truthy value: compiled to an operation json-logic-js does not know, so it refuses when
+      // reached (UNKNOWN_OPERATION), as an unknown operation does; the author checks say why
+      // statically. ({} stays a literal: an edge's `set` empties an object with it.)
+      if (typeof node !== 'object' || node === null || Object.keys(node).length < 2) return node;
+      env.authorChecks?.severalKeys(node, pointer, report);
+      return { '': [] };
+    }
 
     const { op, values, pointerOf } = argumentsOf(node);
     const opPointer = child(pointer, op);
@@ -337,11 +347,10 @@ export function prepareLogic(logic: Logic, env: WalkEnvironment, ruleId?: string
         // Arguments that are not the rule's would be read as null, not refused: the walk refuses them.
         const wanted = env.hasRule(id) ? env.ruleArguments(id) : [];
         const names = withArguments ? Object.keys(args) : [];
+        // Terse: only the browser's first reading runs without the author checks, whose words lint prints.
         if (!env.authorChecks && env.hasRule(id)) {
-          if (withArguments && [...names].sort().join() !== wanted.join()) {
-            report('BAD_ARGUMENT', `rule "${id}" takes the arguments (${wanted.join(', ')}), given (${names.join(', ')})`, at(1));
-          } else if (!withArguments && (wanted.length > 0 || takesArguments)) {
-            report('BAD_ARGUMENT', `rule "${id}" takes the arguments (${wanted.join(', ')}); a rule with arguments calls only rules with arguments`, opPointer);
+          if (withArguments ? [...names].sort().join() !== wanted.join() : wanted.length > 0 || takesArguments) {
+            report('BAD_ARGUMENT', `rule "${id}" takes (${wanted.join(', ')})`, withArguments ? at(1) : opPointer);
           }
         }
         if (!withArguments) return { rule: [id, where(at(0))] };

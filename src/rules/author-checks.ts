@@ -181,7 +181,7 @@ function checkRuleCall(node: OperationNode, report: Report): void {
 function checkNode(node: OperationNode, report: Report): void {
   const { op, values, pointer, at } = node;
   if (!ALLOWED_OPERATIONS.has(op)) {
-    report('UNKNOWN_OPERATION', op === 'method' ? '"method" is not allowed (it calls arbitrary methods on values)' : `unknown operation "${op}"`, pointer);
+    report('UNKNOWN_OPERATION', op === 'method' ? '"method" is not allowed (it calls arbitrary methods on values)' : op === 'log' ? '"log" is not an operation here (it would write the value, personal data perhaps, to the console): remove it and keep its argument' : `unknown operation "${op}"`, pointer);
     return;
   }
   switch (op) {
@@ -215,4 +215,10 @@ function checkNode(node: OperationNode, report: Report): void {
   }
 }
 
-export const AUTHOR_CHECKS: AuthorChecks = { node: checkNode };
+export const AUTHOR_CHECKS: AuthorChecks = {
+  node: checkNode,
+  severalKeys: (node, pointer, report) => {
+    const keys = Object.keys(node);
+    report('BAD_ARGUMENT', `an object in logic has one key, its operation; this one has ${keys.length} (${keys.map((k) => `"${k}"`).join(', ')}) and would be a true value: combine them with "and" or "or", one operation each`, pointer);
+  },
+};

@@ -102,7 +102,8 @@ export const CUSTOM_OPERATIONS: Record<string, { signature: string; description:
 
 /**
  * json-logic-js's standard operations that rules may use: everything except `method`, which
- * calls arbitrary methods on values. `?:` is json-logic-js's alias for `if`.
+ * calls arbitrary methods on values, and `log`, which writes its argument to the console (a
+ * birth date, an SSN: personal data never goes to a log). `?:` is json-logic-js's alias for `if`.
  */
 export const STANDARD_OPERATIONS: readonly string[] = [
   'var', 'missing', 'missing_some',
@@ -110,7 +111,7 @@ export const STANDARD_OPERATIONS: readonly string[] = [
   '==', '===', '!=', '!==', '>', '>=', '<', '<=',
   '+', '-', '*', '/', '%', 'min', 'max',
   'map', 'filter', 'reduce', 'all', 'none', 'some', 'merge', 'in',
-  'cat', 'substr', 'log',
+  'cat', 'substr',
 ];
 
 /**
@@ -375,6 +376,7 @@ export function registerOperations(): void {
   if (registered) return;
   registered = true;
   jsonLogic.rm_operation('method'); // absent from 2.0.5, removed in case another version adds it
+  jsonLogic.rm_operation('log'); // it would write a value (personal data) to the console
   jsonLogic.add_operation('var', safeVar);
   jsonLogic.add_operation('missing', safeMissing);
   jsonLogic.add_operation('missing_some', safeMissingSome);

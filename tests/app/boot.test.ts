@@ -6,6 +6,9 @@ import { getPath } from '../../src/engine/state';
 import type { AppInstance, BootResult } from '../../src/app/boot';
 import { bootWith, DEV_CONFIG, fakeServer, logged, MemoryStorage, ORIGIN, projectPack } from './helpers';
 
+/** DEV_CONFIG with URLs the full check accepts: https on an allowed host (issue 13). */
+const SAFE_CONFIG = { ...DEV_CONFIG, apiBaseUrl: 'https://muster.test/api/', contentBaseUrl: 'https://muster.test/content/', allowedHosts: ['muster.test'] };
+
 function ready(result: BootResult): AppInstance {
   if (result.kind !== 'ready') throw new Error(`expected ready, got ${result.kind}${'reason' in result ? ` (${result.reason})` : ''}`);
   return result.app;
@@ -170,7 +173,7 @@ describe('blocking pages and failures', () => {
   });
 
   it('checks formats and references once the applicant is past the first screen: a clean pack has no findings, a finding is logged for the trap', async () => {
-    const clean = ready((await bootWith()).result);
+    const clean = ready((await bootWith({ server: fakeServer({ config: SAFE_CONFIG }) })).result);
     expect(await clean.verifyDocuments()).toEqual([]);
     const pack = projectPack('join-now');
     const edit = (from: string, to: string) => ({ ...pack, files: pack.files.map((f) => (f.path === 'flows/modules/triage.json' ? { ...f, text: f.text.replace(from, to) } : f)) });
@@ -185,6 +188,20 @@ describe('blocking pages and failures', () => {
       expect(findings[0]?.line).toBeGreaterThan(1);
       expect(logged(booted.console.error)).toMatch(/documents failed their check: \d+ finding\(s\); first: flows\/modules\/triage\.json:\d+:\d+/);
     }
+  });
+
+  it("checks config.json's URLs with the documents, as lint and the build check public/config.json (issue 13)", async () => {
+    // DEV_CONFIG's http://muster.test service URLs are refused too: not https, and no allowed host.
+    expect((await ready((await bootWith()).result).verifyDocuments()).map((d) => `${d.file} ${d.pointer} ${d.check}`)).toContain('config.json /apiBaseUrl unsafe-url');
+    const booted = await bootWith({ server: fakeServer({ config: { ...SAFE_CONFIG, homeUrl: 'javascript:alert(document.cookie)', destinations: { pilot: 'https://evil.example/' } } }) });
+    const findings = await ready(booted.result).verifyDocuments();
+    expect(findings.map((d) => `${d.file}:${d.line}:${d.col} ${d.pointer} ${d.check}`)).toEqual([
+      expect.stringMatching(/^config\.json:\d+:\d+ \/homeUrl unsafe-url$/),
+      expect.stringMatching(/^config\.json:\d+:\d+ \/destinations\/pilot unsafe-url$/),
+    ]);
+    expect(findings[0]?.message).toMatch(/javascript: URLs are not allowed \(it runs code\)/);
+    expect(findings[1]?.message).toMatch(/host "evil\.example" is not one of config\.json's "allowedHosts" \(muster\.test\)/);
+    expect(logged(booted.console.error)).toMatch(/documents failed their check: 2 finding\(s\); first: config\.json:\d+:\d+/);
   });
 
   it('shows the trap when config.json is missing', async () => {

@@ -1,5 +1,4 @@
 /** Test helpers for the app shell: the project's packs, an in-memory session storage, a fake fetch, boot. */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { vi } from 'vitest';
 import { buildPack, type ProductPack } from '../../src/engine/pack';
@@ -10,12 +9,6 @@ import type { SourceFile } from '../../src/engine/loader';
 export const ROOT = path.resolve(__dirname, '../..');
 export const ORIGIN = 'http://muster.test';
 export const BASE = '/join/get-started/';
-
-/** A corpus file from ../shared/corpora, or undefined (the test then says why it is skipped). */
-export function corpus(name: string): string | undefined {
-  const file = path.resolve(ROOT, '../shared/corpora', name);
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-}
 
 let sources: SourceFile[] | undefined;
 export function projectSources(): SourceFile[] {

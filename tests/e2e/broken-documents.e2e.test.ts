@@ -57,7 +57,8 @@ describe('broken documents end on the trap', () => {
         }
         const trap = page.locator('[data-milestone="trap-door"]');
         await trap.waitFor({ timeout: 20000 });
-        await expect(trap.locator('h1').textContent()).resolves.toBeTruthy();
+        // The trap's own heading (content/en/shell.json app.trap.heading), not merely some text.
+        await expect(trap.locator('h1').innerText()).resolves.toBe('Something went wrong');
         await expectAccessible(page, 'trap');
         // The finding is logged (to the console here, batched to the logging service in production).
         const trail = [...logged, ...requests].join('\n');

@@ -65,6 +65,8 @@ beforeAll(async () => {
   // The page's CSP and config.json name the provider (the server reads both per request).
   serveOptions.identityProvider = provider.identityProvider;
   config.auth = { identityProvider: provider.identityProvider, clientId: SANDBOX_CLIENT_ID, markerCookie: SANDBOX_MARKER_COOKIE, logoffUrl: LOGOFF_URL };
+  // The provider runs on this machine over http: allowed as a listed loopback host (issue 13, src/engine/url-problem.ts).
+  config.allowedHosts = [new URL(provider.identityProvider).host];
 });
 afterAll(async () => {
   await browser?.close();

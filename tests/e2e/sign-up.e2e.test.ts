@@ -223,7 +223,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     // SUB-23: 50015 keeps the member-found token; EXIT-09's values are kept; nothing personal.
     const kept = await session();
     expect(kept.jwtKey).toMatch(/^mf-/);
-    expect(kept.consent).toBeDefined();
+    expect(kept.consent).toMatch(/^(AUTHORIZED|REVOKED)$/); // consentOf's two values (PAY-06), not merely present
     expect(kept.landingPage).toBeUndefined();
     expect(JSON.stringify(kept)).not.toMatch(/Maria|Member|1976-03-14|123456789|Oak Hollow/);
   });

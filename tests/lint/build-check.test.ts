@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { checkedFlow, DocumentLoadError } from '../../src/app/documents-error';
+import { checkedFlow, configSource, DocumentLoadError } from '../../src/app/documents-error';
 import { checkProject } from '../../src/engine/check';
 import { formatDiagnostic } from '../../src/engine/diagnostics';
 import { buildPack } from '../../src/engine/pack';
@@ -86,6 +86,52 @@ describe('one check for lint, the build and the browser', () => {
     }
     expect(thrown).toBeInstanceOf(DocumentLoadError);
     expect((thrown as DocumentLoadError).diagnostics.map(formatDiagnostic)).toContain(orphan);
+  });
+
+  it('a javascript: destinationURL and homeUrl (issue 13): lint exits 1 naming each at file:line:col, the build refuses the same, the browser refuses them', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-unsafe-url-'));
+    try {
+      for (const folder of ['flows', 'schemas', 'rules', 'content', 'tests/scenarios', 'public']) cpSync(path.join(PROJECT_ROOT, folder), path.join(dir, folder), { recursive: true });
+      const productPath = 'flows/products/join-now.json';
+      const product = JSON.parse(readFileSync(path.join(dir, productPath), 'utf8')) as Json;
+      product.destinationURL = 'javascript:alert(document.cookie)';
+      const productText = `${JSON.stringify(product, null, 2)}\n`;
+      writeFileSync(path.join(dir, productPath), productText);
+      const config = JSON.parse(readFileSync(path.join(dir, 'public/config.json'), 'utf8')) as Json;
+      config.homeUrl = 'javascript:alert(1)';
+      const configText = `${JSON.stringify(config, null, 2)}\n`;
+      writeFileSync(path.join(dir, 'public/config.json'), configText);
+      const productAt = positionAt(productText, productText.indexOf('"javascript:alert(document.cookie)"'));
+      const configAt = positionAt(configText, configText.indexOf('"javascript:alert(1)"'));
+
+      const lint = lintErrors(dir);
+      expect(lint.status).toBe(1);
+      expect(lint.errors.sort()).toEqual(
+        [
+          `${productPath}:${productAt.line}:${productAt.col} error the URL "javascript:alert(document.cookie)" is refused: javascript: URLs are not allowed (it runs code): write a path on this site ("/...") or an https: URL [unsafe-url]`,
+          `public/config.json:${configAt.line}:${configAt.col} error config.json URL "javascript:alert(1)" is refused: javascript: URLs are not allowed (it runs code): write a path on this site ("/...") or an https: URL [unsafe-url]`,
+        ].sort(),
+      );
+
+      const refusal = buildRefusal(dir);
+      expect(refusal).toBeDefined();
+      expect((refusal ?? '').split('\n').slice(1).sort()).toEqual([...lint.errors].sort());
+
+      // The browser's full check on the pack, with the config it runs with.
+      const sources = readProjectSources(dir);
+      const docs = loadProject(sources, dir);
+      const options = { validator: createAjvFormatValidator(readFormatSchemas(dir)), contract: createStateContract(readJson('schemas/state.schema.json', dir)) };
+      let thrown: unknown;
+      try {
+        checkedFlow(buildPack(docs, sources, 'join-now'), { ...options, config: configSource(config) });
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(DocumentLoadError);
+      expect((thrown as DocumentLoadError).diagnostics.map((d) => `${d.file} ${d.pointer} ${d.check}`).sort()).toEqual(['config.json /homeUrl unsafe-url', `${productPath} /destinationURL unsafe-url`]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the project as it is: the build refuses exactly what lint reports as errors (none when lint passes)', () => {

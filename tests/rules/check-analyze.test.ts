@@ -12,7 +12,13 @@ describe('check()', () => {
     expect(engine.check({ and: [{ rule: 'adult' }, { '==': [{ var: 'a' }, 1] }, { missing: ['b.c'] }] })).toEqual([]);
     expect(engine.check(true)).toEqual([]);
     expect(engine.check('literal')).toEqual([]);
-    expect(engine.check({ two: 1, keys: 2 })).toEqual([]); // not an operation: a literal object
+  });
+
+  it('refuses an object with more than one key: json-logic-js would return it as a truthy literal (issue 13)', () => {
+    expect(engine.check({ two: 1, keys: 2 }).map((i) => [i.code, i.path])).toEqual([['BAD_ARGUMENT', '']]);
+    expect(engine.check({ two: 1, keys: 2 })[0]?.message).toBe('an object in logic has one key, its operation; this one has 2 ("two", "keys") and would be a true value: combine them with "and" or "or", one operation each');
+    // {} is a literal (an edge's `set` empties an object with it).
+    expect(engine.check({ '==': [{}, {}] })).toEqual([]);
   });
 
   it('reports every issue with a pointer into the document', () => {
@@ -39,8 +45,8 @@ describe('check()', () => {
     for (const issue of engine.check(logic)) expect(issue.message.length).toBeGreaterThan(5);
   });
 
-  it('does not descend into literal objects, as json-logic-js does not evaluate them', () => {
-    expect(engine.check({ '==': [{ frobnicate: 1, var: 'nope' }, 1] })).toEqual([]);
+  it('refuses a many-keyed object where an operand stands, at its pointer, and does not descend into it', () => {
+    expect(engine.check({ '==': [{ frobnicate: 1, var: 'nope' }, 1] }).map((i) => [i.code, i.path])).toEqual([['BAD_ARGUMENT', '/==/0']]);
   });
 
   it('returns fresh arrays (callers may not corrupt the cache)', () => {

@@ -48,6 +48,16 @@ describe('the core engine refuses when evaluated what only the author checks rep
     expect(full.check({ if: [true, 1, { frobnicate: [] }] }).map((i) => i.code)).toEqual(['UNKNOWN_OPERATION']);
   });
 
+  it('an object of several keys (issue 13): refused when reached, never the truthy literal json-logic-js would return; {} stays a literal', () => {
+    for (const logic of [{ '==': [1, 1], '!=': [1, 2] }, { and: [true, { var: 'a', cat: ['x'] }] }, { if: [{ a: 1, b: 2 }, 'yes', 'no'] }] as Logic[]) {
+      expect(core.check(logic)).toEqual([]);
+      expect(refusal(() => evaluate(logic))).toBe('UNKNOWN_OPERATION');
+      expect(full.check(logic).map((i) => i.code)).toEqual(['BAD_ARGUMENT']);
+    }
+    expect(evaluate({ if: [false, { a: 1, b: 2 }, 'no'] })).toBe('no');
+    expect(evaluate({ '==': [{}, {}] })).toBe(false); // two literals, compared by identity as json-logic-js does
+  });
+
   it('a pattern that cannot be evaluated: computed, uncompilable, over-long, with flags other than i and u', () => {
     for (const logic of [
       { matches: ['x', { var: 'form.line' }] },
@@ -104,9 +114,12 @@ const data: fc.Arbitrary<JsonValue> = fc.record({ a: fc.oneof(fc.constant<JsonVa
 
 describe('the core engine answers as the full engine', () => {
   beforeAll(() => {
-    vi.spyOn(console, 'log').mockImplementation(() => undefined); // the standard "log" op
+    vi.spyOn(console, 'log'); // "log" is not an operation: nothing may write to the console
   });
-  afterAll(() => vi.restoreAllMocks());
+  afterAll(() => {
+    expect(console.log).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
 
   it('gives the full engine\'s answer wherever the full engine gives one, and throws nothing but RuleError', () => {
     fc.assert(

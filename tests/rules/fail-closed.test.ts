@@ -60,6 +60,33 @@ describe('unknown operations', () => {
     expectRefused(loose, { or: [false, { method: [{ var: 'a' }, 'constructor'] }] }, { a: 'x' }, 'UNKNOWN_OPERATION', '/or/1/method');
   });
 
+  it('refuses "log", which would write its argument (a birth date) to the console (issue 13)', () => {
+    const spy = vi.spyOn(console, 'log');
+    try {
+      for (const engine of [strict, loose]) {
+        expectRefused(engine, { log: { var: 'dob' } }, { dob: '1990-01-01' }, 'UNKNOWN_OPERATION', '/log');
+        expectRefused(engine, { and: [true, { log: [1] }] }, {}, 'UNKNOWN_OPERATION', '/and/1/log');
+      }
+      expectIssue(strict, { log: { var: 'dob' } }, 'UNKNOWN_OPERATION', '/log');
+      expect(strict.check({ log: [1] })[0]?.message).toMatch(/"log" is not an operation/);
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('refuses an object of several keys, statically and at evaluation, never a truthy literal (issue 13)', () => {
+    for (const engine of [strict, loose]) {
+      expectRefused(engine, { '==': [{ var: 'x' }, 1], '!=': [{ var: 'x' }, 1] }, { x: 1 }, 'BAD_ARGUMENT', '');
+      expectRefused(engine, { and: [true, { var: 'x', cat: ['a'] }] }, { x: 1 }, 'BAD_ARGUMENT', '/and/1');
+      expectRefused(engine, { if: [{ a: 1, b: 2 }, 'yes', 'no'] }, {}, 'BAD_ARGUMENT', '/if/0');
+      expectIssue(engine, { or: [false, { a: 1, b: 2 }] }, 'BAD_ARGUMENT', '/or/1');
+    }
+    // A named rule's arguments are an object of several keys, and are not logic themselves.
+    const withArgs = createRuleEngine({ namedRules: { both: { and: [{ var: 'arg.a' }, { var: 'arg.b' }] } } });
+    expect(withArgs.evaluate({ rule: ['both', { a: true, b: 1 }] }, {}, ctx)).toBe(1);
+  });
+
   it('refuses dotted operation names and escapes the pointer', () => {
     expectRefused(loose, { 'var.call': ['a'] }, {}, 'UNKNOWN_OPERATION', '/var.call');
     expectRefused(loose, { 'a/b~c': [] }, {}, 'UNKNOWN_OPERATION', '/a~1b~0c');

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { checkProject, type CheckResult } from '../../src/engine/check';
 import { classifyPath, loadDocuments, type DocumentSet, type SourceFile } from '../../src/engine/loader';
 import { createStateContract } from '../../src/engine/state-contract';
+import { CONFIG_PATH } from '../../src/engine/urls';
 import { createAjvFormatValidator, type FormatSchemas } from '../../src/engine/validate-ajv';
 import { DOCUMENT_KINDS } from '../../src/engine/format-validator';
 
@@ -23,13 +24,18 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
-/** Every document file of the project, as project-relative paths with their text. */
+/**
+ * Every document file of the project, as project-relative paths with their text, and the runtime
+ * configuration (public/config.json, src/engine/urls.ts CONFIG_PATH), whose URLs and allowed
+ * hosts the check reads; the loader passes over it (it is not a document).
+ */
 export function readProjectSources(root = PROJECT_ROOT): SourceFile[] {
   const files: string[] = [];
   for (const folder of DOCUMENT_FOLDERS) walk(path.join(root, folder), files);
+  if (existsSync(path.join(root, CONFIG_PATH))) files.push(path.join(root, CONFIG_PATH));
   return files
     .map((f) => path.relative(root, f).split(path.sep).join('/'))
-    .filter((p) => classifyPath(p) !== null)
+    .filter((p) => classifyPath(p) !== null || p === CONFIG_PATH)
     .sort()
     .map((p) => ({ path: p, text: readFileSync(path.join(root, p), 'utf8') }));
 }
