@@ -28,6 +28,7 @@ import { SessionStore, storageAvailable, type SessionValues } from './storage';
 import type { Leave } from '../services/navigation';
 import { createFragmentService } from '../services/fragments';
 import type { EarlyRequests } from './early';
+import { untilAborted } from './timeouts';
 import { AuthState } from './auth/auth-state';
 
 /** PROD-16: the feature flags of this build. */
@@ -127,7 +128,9 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   const fetcher: typeof fetch = (url, init) => {
     const response = started[String(url)];
     started[String(url)] = undefined;
-    return response ?? env.fetch(url, init);
+    if (!response) return env.fetch(url, init);
+    // A request index.html started has no timeout of its own: the caller's (src/app/timeouts.ts) still ends it.
+    return untilAborted(response, init?.signal);
   };
   const packPromise = fetchProductPack(env.baseUrl, requested, fetcher).then(
     (pack) => ({ pack }),

@@ -126,7 +126,7 @@ function authOf(raw: unknown, brand: string): AuthConfig | undefined {
  */
 export type { SponsorRequestConfig } from '../shared/ports';
 import type { SponsorRequestConfig } from '../shared/ports';
-import { CONFIG_TIMEOUT_MS, timed } from './timeouts';
+import { CONFIG_TIMEOUT_MS, timed, untilAborted } from './timeouts';
 
 const IDENTITY_ORDER = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 
@@ -221,16 +221,17 @@ export function isProduction(config: Pick<RuntimeConfig, 'environment'>): boolea
 
 /** GET <base>config.json, never cached (a deploy changes it without a new build); a timeout (CONFIG_TIMEOUT_MS) is a ConfigError. */
 export async function fetchConfig(baseUrl: string, fetcher: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const init = timed(CONFIG_TIMEOUT_MS, { headers: { Accept: 'application/json' }, cache: 'no-store' });
   let response: Response;
   try {
-    response = await fetcher(`${baseUrl}config.json`, timed(CONFIG_TIMEOUT_MS, { headers: { Accept: 'application/json' }, cache: 'no-store' }));
+    response = await fetcher(`${baseUrl}config.json`, init);
   } catch (err) {
     throw new ConfigError(`config.json could not be fetched: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (!response.ok) throw new ConfigError(`config.json: HTTP ${response.status}`);
   let body: unknown;
   try {
-    body = await response.json();
+    body = await untilAborted(response.json(), init.signal);
   } catch {
     throw new ConfigError('config.json is not valid JSON, or did not arrive in time');
   }

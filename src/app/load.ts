@@ -34,7 +34,7 @@ import type { ProductPack } from '../engine/pack';
 import { createStateContract } from '../engine/state-contract';
 import type { JsonValue } from '../rules/index';
 import { DEV_SERVER } from './dev-server';
-import { PACK_TIMEOUT_MS, timed } from './timeouts';
+import { PACK_TIMEOUT_MS, timed, untilAborted } from './timeouts';
 import { loadChunk } from '../ui/load-chunk';
 
 
@@ -56,15 +56,16 @@ export class PackLoadError extends Error {
 
 /** GET {base}packs/{product}.json (the Vite plugin serves it in development and emits it into the build), within PACK_TIMEOUT_MS. */
 export async function fetchProductPack(baseUrl: string, productId: string, fetcher: typeof fetch): Promise<ProductPack> {
+  const init = timed(PACK_TIMEOUT_MS, { headers: { Accept: 'application/json' } });
   let response: Response;
   try {
-    response = await fetcher(`${baseUrl}packs/${encodeURIComponent(productId)}.json`, timed(PACK_TIMEOUT_MS, { headers: { Accept: 'application/json' } }));
+    response = await fetcher(`${baseUrl}packs/${encodeURIComponent(productId)}.json`, init);
   } catch (err) {
     throw new PackLoadError(`pack for ${productId}: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (!response.ok) throw new PackLoadError(`pack for ${productId}: HTTP ${response.status}`, response.status);
   try {
-    return (await response.json()) as ProductPack;
+    return (await untilAborted(response.json(), init.signal)) as ProductPack;
   } catch {
     throw new PackLoadError(`pack for ${productId}: not JSON, or not in time`);
   }

@@ -15,3 +15,15 @@ export const PACK_TIMEOUT_MS = 15_000;
 export function timed(ms: number, init: RequestInit): RequestInit {
   return { ...init, signal: AbortSignal.timeout(ms) };
 }
+
+/** `work`, or its signal's abort (a request index.html started, a body still arriving): whichever comes first. */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
+  if (!signal) return work;
+  return Promise.race([
+    work,
+    new Promise<T>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    }),
+  ]);
+}

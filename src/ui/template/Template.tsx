@@ -63,7 +63,12 @@ export function Template({ content, brand, productId, auth = 'anonymous', theme,
         {...(onExit ? { exit: { label: content.text('app.header.exit'), onClick: onExit } } : {})}
       />
       <div className={withProgress ? 'mu-body mu-body--progress' : 'mu-body'}>
-        {withProgress && progress && <ProgressBar open step={progress.step} total={progress.total} percent={progress.percent} sections={progress.sections} {...(progress.current !== undefined ? { current: progress.current } : {})} content={content} />}
+        {withProgress && progress && (
+          // The progress bar only tells where the applicant is: if its code cannot load, the screen goes on without it (issue 13).
+          <ScreenBoundary resetKey={progress.step} fallback={null} onError={() => undefined}>
+            <ProgressBar open step={progress.step} total={progress.total} percent={progress.percent} sections={progress.sections} {...(progress.current !== undefined ? { current: progress.current } : {})} content={content} />
+          </ScreenBoundary>
+        )}
         <main id="mu-main" className="mu-main" tabIndex={-1}>
           {children}
         </main>
