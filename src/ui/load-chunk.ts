@@ -30,5 +30,6 @@ function attempt<T>(load: () => Promise<T>): Promise<T> {
 export function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   return attempt(load)
     .catch((err: unknown) => (err instanceof ChunkLoadError ? Promise.reject(err) : attempt(load)))
-    .catch((err: unknown) => Promise.reject(err instanceof ChunkLoadError ? err : new ChunkLoadError('failed')));
+    // The second failure's own words stay in the message (the log says what the browser said).
+    .catch((err: unknown) => Promise.reject(err instanceof ChunkLoadError ? err : new ChunkLoadError(`failed: ${err instanceof Error ? err.message : String(err)}`)));
 }
