@@ -23,7 +23,7 @@ import { resolveFlow } from '../src/engine/flow';
 import { panelNameOf } from '../src/engine/loader';
 import { loadProject, PROJECT_ROOT } from './lib/project';
 import { serveDist } from './serve';
-import { choose, pick, pressContinue, tick, type } from '../tests/e2e/person';
+import { choose, fillBasicInfo, pick, pressContinue, tick, type } from '../tests/e2e/person';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -210,15 +210,7 @@ async function review(browser: Browser, base: string): Promise<void> {
       await type(page, 'Separation or retirement date', '06/30/2018');
       await pressContinue(page);
       await settled(page, 'basic-info-panel');
-      await type(page, 'First name', 'Maria');
-      await type(page, 'Last name', 'Gonzalez');
-      await type(page, 'Date of birth', '03/14/1976');
-      await pick(page, 'Gender', 'Female');
-      await choose(page, 'Marital status', 'Married');
-      await choose(page, 'Country of citizenship', 'United States');
-      await type(page, 'Email address', 'maria.gonzalez@example.com');
-      await choose(page, 'Phone country', /United States/);
-      await type(page, 'Phone number', '(210) 555-0148');
+      await fillBasicInfo(page, { first: 'Maria', last: 'Gonzalez', dob: '03/14/1976', phone: '(210) 555-0148', email: 'maria.gonzalez@example.com', gender: 'Female', marital: 'Married' });
       await pressContinue(page);
       await settled(page, 'self-address-panel');
       await fillAddress(page, '1200 Oak Hollow Dr');

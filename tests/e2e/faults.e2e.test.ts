@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, serve } from './browser';
 import { currentScreen, type ScreenSeen } from './driver';
-import { choose, field, pick, pressContinue, tick, type } from './person';
+import { choose, field, pick, pressContinue, tick, type, fillBasicInfo } from './person';
 import { FAULTS, playProvider, type Fault, type Provider } from './provider';
 import { loadProject, PROJECT_ROOT } from '../../tools/lib/project';
 
@@ -129,18 +129,6 @@ async function answer(page: Page, value: string): Promise<void> {
 async function primary(page: Page): Promise<void> {
   await page.locator('[data-screen] [data-action="primary"]').click();
 }
-async function fillBasicInfo(page: Page, who: { first: string; last: string; dob: string; phone: string; email?: string; gender?: string; marital?: string }): Promise<void> {
-  await type(page, 'First name', who.first);
-  await type(page, 'Last name', who.last);
-  await type(page, 'Date of birth', who.dob);
-  if (who.gender) await pick(page, 'Gender', who.gender);
-  if (who.marital) await choose(page, 'Marital status', who.marital);
-  await choose(page, 'Country of citizenship', 'United States');
-  if (who.email) await type(page, 'Email address', who.email);
-  await choose(page, 'Phone country', /United States/);
-  await type(page, 'Phone number', who.phone);
-}
-
 async function fillAddress(page: Page): Promise<void> {
   await pick(page, 'Where is this address?', 'In the United States');
   await type(page, 'Street address', '1200 Oak Hollow Dr');

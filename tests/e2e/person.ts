@@ -61,3 +61,26 @@ export async function fieldErrors(page: Page): Promise<string[]> {
 export async function summaryErrors(page: Page): Promise<string[]> {
   return screen(page).locator('[data-part="error-summary"] li, .mu-error-summary li').allInnerTexts();
 }
+
+/** The basic-info panel as a person fills it (the same steps in every journey that passes it). */
+export interface BasicInfo {
+  first: string;
+  last: string;
+  dob: string;
+  phone: string;
+  email?: string;
+  gender?: string;
+  marital?: string;
+}
+
+export async function fillBasicInfo(page: Page, who: BasicInfo): Promise<void> {
+  await type(page, 'First name', who.first);
+  await type(page, 'Last name', who.last);
+  await type(page, 'Date of birth', who.dob);
+  if (who.gender) await pick(page, 'Gender', who.gender);
+  if (who.marital) await choose(page, 'Marital status', who.marital);
+  await choose(page, 'Country of citizenship', 'United States');
+  if (who.email) await type(page, 'Email address', who.email);
+  await choose(page, 'Phone country', /United States/);
+  await type(page, 'Phone number', who.phone);
+}

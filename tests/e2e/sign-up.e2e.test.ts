@@ -14,7 +14,7 @@ import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, serve, watchPage } from './browser';
 import { currentScreen, nextScreen, type ScreenSeen } from './driver';
-import { choose, field, pick, pressContinue, tick, type } from './person';
+import { choose, field, pick, pressContinue, tick, type, fillBasicInfo } from './person';
 
 // The proofing and pilot pages are config.json's (DEST-02); the test's own URLs prove they are read from it.
 const DESTINATIONS = { proofing: '/stub/proofing/?product={productId}', pilot: '/stub/pilot/' };
@@ -134,18 +134,6 @@ async function pastMilestone(screen: ScreenSeen): Promise<ScreenSeen> {
   return settled(screen);
 }
 
-async function fillBasicInfo(who: { first: string; last: string; dob: string; phone: string; email?: string; gender?: string; marital?: string }): Promise<void> {
-  await type(page, 'First name', who.first);
-  await type(page, 'Last name', who.last);
-  await type(page, 'Date of birth', who.dob);
-  if (who.gender) await pick(page, 'Gender', who.gender);
-  if (who.marital) await choose(page, 'Marital status', who.marital);
-  await choose(page, 'Country of citizenship', 'United States');
-  if (who.email) await type(page, 'Email address', who.email);
-  await choose(page, 'Phone country', /United States/);
-  await type(page, 'Phone number', who.phone);
-}
-
 /** From the address panel to the review page: address, occupation, SSN. */
 async function addressToReview(screen: ScreenSeen, ssn: string, work: () => Promise<void>): Promise<ScreenSeen> {
   expect(screen.step).toBe('self-address-panel');
@@ -184,7 +172,7 @@ async function veteranToReview(last: string): Promise<ScreenSeen> {
   await pressContinue(page);
   screen = await settled(screen);
   expect(screen.step).toBe('basic-info-panel');
-  await fillBasicInfo({ first: 'Maria', last, dob: '03/14/1976', phone: '(210) 555-0148', email: 'maria.gonzalez@example.com', gender: 'Female', marital: 'Married' });
+  await fillBasicInfo(page, { first: 'Maria', last, dob: '03/14/1976', phone: '(210) 555-0148', email: 'maria.gonzalez@example.com', gender: 'Female', marital: 'Married' });
   await pressContinue(page);
   screen = await settled(screen);
   return addressToReview(screen, '123-45-6789', () => pick(page, 'Employment status', 'Retired'));
@@ -331,11 +319,11 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     expect(screen.step).toBe('spouse-membership');
     screen = await answer('yes', screen);
     expect(screen.step).toBe('basic-info-panel');
-    await fillBasicInfo({ first: 'Dana', last: 'Whitfield', dob: '05/05/1990', phone: '555-010-0123', marital: 'Married' });
+    await fillBasicInfo(page, { first: 'Dana', last: 'Whitfield', dob: '05/05/1990', phone: '555-010-0123', marital: 'Married' });
     await pressContinue(page);
     screen = await settled(screen);
     expect(screen).toMatchObject({ step: 'basic-info-panel2', variant: 'spouse' });
-    await fillBasicInfo({ first: 'Sam', last: 'Whitfield', dob: '02/11/1988', phone: '5550100124' });
+    await fillBasicInfo(page, { first: 'Sam', last: 'Whitfield', dob: '02/11/1988', phone: '5550100124' });
     await pressContinue(page);
     screen = await settled(screen);
     expect(screen).toMatchObject({ step: 'search-sponsor2', variant: 'spouse' });
@@ -389,7 +377,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     await pressContinue(page);
     screen = await settled(screen);
     expect(screen.step).toBe('basic-info-panel');
-    await fillBasicInfo({ first: 'Jordan', last: 'Reyes', dob: '09/30/2001', phone: '5125550199' });
+    await fillBasicInfo(page, { first: 'Jordan', last: 'Reyes', dob: '09/30/2001', phone: '5125550199' });
     await pressContinue(page);
     screen = await settled(screen);
     expect(screen).toMatchObject({ step: 'search-sponsor', variant: 'parent' });
