@@ -6,17 +6,49 @@ import { inlineRuntimeIntoEntry } from './tools/vite-plugin-inline-runtime';
 import { oidcSandbox } from './tools/vite-plugin-oidc-sandbox';
 import { pureReactRouter } from './tools/vite-plugin-pure-react-router';
 
+/**
+ * The modules of the form's first paint that the entry does not already hold (src/app/FirstFormStep.tsx
+ * and what it imports, the progress bar): one chunk. `npm run bench -- --products` shows a first
+ * form screen's requests; a module missing here shows as an extra one.
+ */
+const FORM_FIRST = new RegExp(
+  [
+    'src/app/(FirstFormStep\\.tsx|form-checks\\.ts)',
+    'src/ui/screens/form/(FirstForm|FormFrame|options-view)\\.tsx',
+    'src/ui/screens/form/(attributes|options-keys|dates|uiSchema)\\.ts',
+    'src/ui/template/ProgressBar\\.tsx',
+    'src/engine/(field-refs|form-check)\\.ts',
+    'src/ui/styles/(form|widgets|options)\\.css\\?inline',
+    '@rjsf/utils/lib/(idGenerators|constants)\\.js',
+  ].join('|'),
+);
+
 // The app is served under /join/get-started/ (ROUTE-01). One build runs in every
 // environment: the environment, service URLs and the sandbox switch come from the
 // runtime config.json served beside index.html, not from build-time variables.
 export default defineConfig({
   base: '/join/get-started/',
-  plugins: [react(), musterDocuments(), inlineRuntimeIntoEntry(), oidcSandbox(), pureReactRouter()],
+  plugins: [react(), musterDocuments(), inlineRuntimeIntoEntry(['form-first']), oidcSandbox(), pureReactRouter()],
   // rjsf's Markdown rendering is for UI schemas that ask for it; Muster's never do (plain-markdown.tsx).
   resolve: { alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./src/ui/screens/form/plain-markdown.tsx', import.meta.url)) } },
   // The first screen is one script: no modulepreload polyfill (every supported browser has
   // modulepreload), and Rolldown's runtime chunk folded into the entry.
-  build: { outDir: 'dist', sourcemap: true, modulePreload: { polyfill: false } },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    modulePreload: { polyfill: false },
+    // A product that opens on a form (the quote flows) shows the form's first paint: one chunk
+    // with what it draws with (FirstFormStep.tsx and its imports, shared with the full form) and
+    // the progress bar it shows, not the several small chunks Rolldown would split them into.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'form-first', test: FORM_FIRST }],
+        },
+      },
+    },
+  },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
 });

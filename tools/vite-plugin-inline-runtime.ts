@@ -8,7 +8,8 @@
  * and the helpers are defined on a new first line; the source map gets one empty line in
  * front, so every other position stays true. The lazy chunks keep importing the runtime chunk:
  * the helpers hold no state, so two copies behave as one. The entry's modulepreload link to
- * the runtime chunk is removed from index.html.
+ * the runtime chunk is removed from index.html. The same is done for the lazy chunks named in
+ * `alsoInto`.
  */
 import type { Plugin } from 'vite';
 
@@ -26,7 +27,12 @@ function specifiers(list: string): [string, string][] {
     });
 }
 
-export function inlineRuntimeIntoEntry(): Plugin {
+/**
+ * `alsoInto`: the names of lazy chunks that a first screen loads (the form's first paint,
+ * `form-first`), which get their own copy of the helpers, so that screen does not load the
+ * runtime chunk as one more request.
+ */
+export function inlineRuntimeIntoEntry(alsoInto: readonly string[] = []): Plugin {
   return {
     name: 'muster:inline-runtime',
     apply: 'build',
@@ -45,7 +51,7 @@ export function inlineRuntimeIntoEntry(): Plugin {
         const importRe = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*"\\./${runtimeName}";`);
         const preloadRe = new RegExp(`\\s*<link rel="modulepreload"[^>]*${runtimeName}"[^>]*>`);
         for (const file of Object.values(bundle)) {
-          if (file.type !== 'chunk' || !file.isEntry || !file.imports.includes(runtime.fileName)) continue;
+          if (file.type !== 'chunk' || !(file.isEntry || alsoInto.includes(file.name)) || !file.imports.includes(runtime.fileName)) continue;
           const m = importRe.exec(file.code);
           if (!m) this.error(`inline-runtime: ${file.fileName} imports ${runtime.fileName} in a form this plugin does not read`);
           // `import{imported as local}`: [imported name, the entry's local name]

@@ -5,8 +5,10 @@
  * TanStack Query), the first time a form panel appears: never on a question screen.
  */
 import { useMemo, useState } from 'react';
+import type { ValidatorType } from '@rjsf/utils';
 import { QueryClientProvider } from '@tanstack/react-query';
 import FormScreen from '../ui/screens/FormScreen';
+import type { FormPanel } from '../engine/formats.generated';
 import type { FormScreenProps } from '../ui/contract';
 import { lazyValidatorLoader } from './validators';
 import { useApp } from './context';
@@ -34,4 +36,13 @@ export default function FormStep({ onValidatorRefused, ...props }: FormStepProps
       <FormScreen {...props} loadValidator={loadValidator} options={options} suppressed={suppressed} {...(checkForm ? { checkForm } : {})} />
     </QueryClientProvider>
   );
+}
+
+/**
+ * The panel's validator, loaded before the full form takes over from the first paint
+ * (FirstFormStep.tsx), so the form shows its fields in its first frame. A refusal is not reported
+ * here: the form screen then loads it again and reports it (the trap), as for any panel.
+ */
+export function preloadValidator(panel: FormPanel): Promise<ValidatorType | undefined> {
+  return lazyValidatorLoader(() => undefined)(panel.id, panel.schema).catch(() => undefined);
 }

@@ -15,13 +15,18 @@ import { loadChunk } from '../ui/load-chunk';
 import type { InterstitialProps } from '../ui/template/Interstitial';
 import { useApp, useFlow, useShell } from './context';
 import type { AppInstance } from './boot';
+import type { FullForm } from './FirstFormStep';
+import type { FormHandover } from '../ui/contract';
 import type { FlowStore } from './flow-store';
 import { destinationUrl } from '../services/navigation';
 import { createFragmentService } from '../services/fragments';
 import type { JsonValue } from '../rules/index';
 
 // A chunk that cannot load (one retry, the 120 s timeout: loadChunk) throws into the screen's error boundary: the error route.
-const FormStep = lazy(() => loadChunk(() => import('./FormStep')));
+// The first form panel of a session paints without rjsf, then hands over to the full form (FirstFormStep.tsx).
+const FirstFormStep = lazy(() => loadChunk(() => import('./FirstFormStep')));
+/** The full form's module, once it has loaded: every later form panel shows it at once. */
+let fullForm: FullForm | undefined;
 const ReviewStep = lazy(() => loadChunk(() => import('./ReviewStep')));
 const EndPage = lazy(() => loadChunk(() => import('./TestRoutes')).then((m) => ({ default: m.EndPage })));
 /** The interstitial shows only when a command's wait passes a second; its code loads as the command starts. */
@@ -133,6 +138,8 @@ export function StepHost() {
   const onPrevious = shell.previous;
   const onAnswer = useCallback((value: string) => store.answer(value), [store]);
   const onSubmit = useCallback((data: JsonObject) => store.submit(data), [store]);
+  // What the form's first paint handed over, for the screen it was painted on.
+  const [handover, setHandover] = useState<{ key: string; value: FormHandover }>();
 
   // Commands: run once per arrival on a command step.
   useEffect(() => {
@@ -212,9 +219,36 @@ export function StepHost() {
         const data = getPath(state, bindPath(panel, view.variant));
         // A held error the panel declares (UI-21: the prefill failure), while its condition holds.
         const held = panel.heldError && evaluateCondition(flow, panel.heldError.when, state, ctx) ? panel.heldError.message : undefined;
+        const formData = isObject(data) ? withoutNulls(data) : {};
+        const key = screenKey(app, view);
+        if (!fullForm) {
+          return (
+            <Suspense fallback={<Loading />}>
+              <FirstFormStep
+                {...base}
+                panel={panel}
+                formData={formData}
+                {...(held ? { heldErrorKey: held } : {})}
+                onReady={(value, full) => {
+                  fullForm = full;
+                  setHandover({ key, value });
+                }}
+              />
+            </Suspense>
+          );
+        }
+        const FormStep = fullForm.default;
         return (
           <Suspense fallback={<Loading />}>
-            <FormStep {...base} panel={panel} formData={isObject(data) ? withoutNulls(data) : {}} onValidatorRefused={onValidatorRefused} onSubmit={onSubmit} {...(held ? { heldErrorKey: held } : {})} />
+            <FormStep
+              {...base}
+              panel={panel}
+              formData={formData}
+              onValidatorRefused={onValidatorRefused}
+              onSubmit={onSubmit}
+              {...(held ? { heldErrorKey: held } : {})}
+              {...(handover?.key === key ? { handover: handover.value } : {})}
+            />
           </Suspense>
         );
       }

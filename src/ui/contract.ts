@@ -70,6 +70,21 @@ export interface FormScreenProps extends ScreenBase {
   checkForm?: (data: JsonObject) => FieldError[];
   /** Where the panel's `options` fields get their lists (reference data); without it they offer nothing. */
   options?: OptionsLoader;
+  /** The form's first paint hands over (src/ui/screens/form/FirstForm.tsx): start from where it left. */
+  handover?: FormHandover;
+}
+
+/**
+ * What the form's first paint (FirstForm.tsx, no rjsf) hands the full form when it takes over:
+ * the data as typed (the form's initial data), the control that had focus with its selection,
+ * whether Continue was pressed meanwhile, and the panel's validator, already loaded, so the full
+ * form shows its fields in its first frame.
+ */
+export interface FormHandover {
+  values: JsonObject;
+  focus?: { id: string; start: number | null; end: number | null };
+  submit: boolean;
+  validator?: import('@rjsf/utils').ValidatorType;
 }
 
 /**

@@ -9,12 +9,13 @@
  * Default export so the shell can React.lazy it: rjsf and the validators load only when a
  * form panel first appears (the first screen's JS budget).
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import type { JsonObject } from '../../engine/state';
 import type { FormScreenProps } from '../contract';
-import { formCopyKeys, UI_KEYS } from './copy';
+import { UI_KEYS } from './copy';
+import { FormFrame, PreviousButton } from './form/FormFrame';
 import { FormUiContext, type FormUi } from './form/context';
 import { widgets } from './form/widgets';
 import { createFormOptions, FormOptionsContext, validateOptions, withOptionsWidgets } from './form/options';
@@ -25,12 +26,6 @@ import { templates } from './form/templates';
 import { buildUiSchema, fieldOrder, labelFor, withSuppressedHidden } from './form/uiSchema';
 import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
-import { adoptStyles } from '../styles/adopt';
-import screensCss from '../styles/screens.css?inline';
-import formCss from '../styles/form.css?inline';
-
-adoptStyles(screensCss);
-adoptStyles(formCss);
 
 const NO_PRESET_ANSWERS = { constAsDefaults: 'never', requiredBooleanDefault: 'skip' } as const;
 
@@ -39,13 +34,13 @@ const NOTHING_SUPPRESSED: readonly string[] = [];
 type Load = { panelId: string; status: 'ready'; validator: ValidatorType } | { panelId: string; status: 'error' };
 
 function FormBody(props: FormScreenProps) {
-  const { panel, view, content, telemetry, formData, loadValidator, heldErrorKey, canGoBack, onPrevious } = props;
-  const copy = formCopyKeys(panel, view.variant, content);
-  const heading = useHeadingFocus<HTMLHeadingElement>();
-  const headingId = useId();
-  const [load, setLoad] = useState<Load | undefined>(undefined);
+  const { panel, view, content, telemetry, formData, loadValidator, heldErrorKey, canGoBack, onPrevious, handover } = props;
+  // Taking over from the first paint (FirstForm.tsx): the focus stays where the applicant is.
+  const heading = useHeadingFocus<HTMLHeadingElement>(handover === undefined);
+  const [load, setLoad] = useState<Load | undefined>(() => (handover?.validator ? { panelId: panel.id, status: 'ready', validator: handover.validator } : undefined));
   const [attempt, setAttempt] = useState(0);
   const submitted = useRef(false);
+  const formRef = useRef<Form>(null);
   const telemetryRef = useRef(telemetry);
   const onSubmitRef = useRef(props.onSubmit);
   const checkFormRef = useRef(props.checkForm);
@@ -55,7 +50,9 @@ function FormBody(props: FormScreenProps) {
     checkFormRef.current = props.checkForm;
   });
 
+  const preloaded = useRef(load?.status === 'ready' ? panel.id : undefined);
   useEffect(() => {
+    if (preloaded.current === panel.id) return;
     let alive = true;
     loadValidator(panel.id, panel.schema).then(
       (validator) => {
@@ -73,6 +70,21 @@ function FormBody(props: FormScreenProps) {
     };
   }, [loadValidator, panel.id, panel.schema]);
 
+  // The first paint's focus and selection, in the frame the full form replaces it (no keystroke between);
+  // a Continue pressed meanwhile is this form's submit.
+  const handedOver = useRef(false);
+  useLayoutEffect(() => {
+    if (!handover || handedOver.current || load?.status !== 'ready') return;
+    handedOver.current = true;
+    const target = handover.focus ? document.getElementById(handover.focus.id) : null;
+    if (target) {
+      target.focus({ preventScroll: true });
+      const { start, end } = handover.focus ?? { start: null, end: null };
+      if (target instanceof HTMLInputElement && start !== null && end !== null) target.setSelectionRange(start, end);
+    }
+    if (handover.submit) formRef.current?.submit();
+  }, [handover, load?.status]);
+
   // Fields this person is not asked (VAL-16): hidden, their errors dropped, their values not stored.
   const suppressed = props.suppressed ?? NOTHING_SUPPRESSED;
   const uiSchema = useMemo(() => withSuppressedHidden(withOptionsWidgets(buildUiSchema(panel, content, view.variant), panel), suppressed), [panel, content, view.variant, suppressed]);
@@ -84,7 +96,7 @@ function FormBody(props: FormScreenProps) {
   const orderOf = useMemo(() => fieldOrder(panel), [panel]);
   const ui = useMemo<FormUi>(() => ({ content, attempt, labelOf, orderOf }), [content, attempt, labelOf, orderOf]);
   // The first data only: afterwards the form owns what the applicant types.
-  const [initialData] = useState<JsonObject>(formData);
+  const [initialData] = useState<JsonObject>(handover?.values ?? formData);
   // Reference-data fields (panel `options`): the live data their cascades follow, their lists' state.
   const optionsLoader = props.options;
   const formOptions = useMemo(
@@ -97,34 +109,10 @@ function FormBody(props: FormScreenProps) {
   // panel's checks add their errors beside their fields, and the normalised data is stored.
   const readyValidator = current?.status === 'ready' ? current.validator : undefined;
   const validator = useMemo(() => (readyValidator ? normalizingValidator(readyValidator, panel) : undefined), [readyValidator, panel]);
-  const alert = copy.alert !== undefined && content.has(copy.alert) && (
-    <div className="mu-alert" data-part="alert">
-      <span className="mu-alert__icon" aria-hidden="true" />
-      <div className="mu-alert__body" dangerouslySetInnerHTML={{ __html: content.html(copy.alert) }} />
-    </div>
-  );
-  const previous = canGoBack && (
-    <button type="button" className="mu-button mu-button--secondary" data-action="previous" onClick={onPrevious}>
-      {content.text(UI_KEYS.previous)}
-    </button>
-  );
+  const previous = canGoBack && <PreviousButton content={content} onPrevious={onPrevious} />;
 
   return (
-    <section className="mu-screen mu-form-screen" data-screen={view.step} data-variant={view.variant} data-state={current?.status ?? 'loading'} aria-labelledby={headingId}>
-      <h1 id={headingId} ref={heading} tabIndex={-1} className="mu-heading">
-        {content.text(copy.title)}
-      </h1>
-      {heldErrorKey !== undefined && (
-        <div className="mu-banner mu-banner--error" role="alert" data-part="held-error">
-          {content.text(heldErrorKey)}
-        </div>
-      )}
-      {copy.subhead !== undefined && content.has(copy.subhead) && <p className="mu-subhead">{content.text(copy.subhead)}</p>}
-      {copy.alertPosition === 'top' && alert}
-      {copy.highlight !== undefined && content.has(copy.highlight) && (
-        <div className="mu-highlight" data-part="highlight" dangerouslySetInnerHTML={{ __html: content.html(copy.highlight) }} />
-      )}
-      {copy.infoSubhead !== undefined && content.has(copy.infoSubhead) && <p className="mu-info-subhead">{content.text(copy.infoSubhead)}</p>}
+    <FormFrame panel={panel} view={view} content={content} heldErrorKey={heldErrorKey} state={current?.status ?? 'loading'} heading={heading}>
       {current === undefined && (
         <p className="mu-processing" role="status">
           <span className="mu-spinner" aria-hidden="true" />
@@ -140,6 +128,7 @@ function FormBody(props: FormScreenProps) {
         <FormUiContext.Provider value={ui}>
           <FormOptionsContext.Provider value={formOptions}>
           <Form
+            ref={formRef}
             className="mu-form"
             schema={panel.schema as RJSFSchema}
             uiSchema={uiSchema}
@@ -178,8 +167,7 @@ function FormBody(props: FormScreenProps) {
         </FormUiContext.Provider>
       )}
       {current?.status !== 'ready' && previous && <div className="mu-actions">{previous}</div>}
-      {copy.alertPosition === 'bottom' && alert}
-    </section>
+    </FormFrame>
   );
 }
 

@@ -8,28 +8,17 @@
  * Retry button beside the field, records FIELD_LOAD_ERROR (no personal data), and
  * the form keeps every answer. When the parent changes, a value no longer in the list is cleared.
  */
-import { useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ChangeEvent, type FocusEvent, type ReactNode, type Ref } from 'react';
+import { useContext, useEffect, useMemo, useRef, useSyncExternalStore, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getUiOptions, type WidgetProps } from '@rjsf/utils';
 import type { FieldOptions, OptionItem, ResolvedOptions } from '../../../engine/option-sources';
 import { getPath, type JsonObject } from '../../../engine/state';
 import { FormUiContext } from './context';
 import { FormOptionsContext, referenceQueryKey, type FormOptions } from './options';
-import { describedBy } from './templates';
-import { adoptStyles } from '../../styles/adopt';
-import optionsCss from '../../styles/options.css?inline';
+import { OPTIONS_KEYS } from './options-keys';
+import { OptionsSelectView, type SelectState } from './options-view';
 
-adoptStyles(optionsCss);
-
-export const OPTIONS_KEYS = {
-  choose: 'app.reference.choose',
-  loading: 'app.reference.loading',
-  waiting: 'app.reference.waiting',
-  waitingGeneric: 'app.reference.waitingGeneric',
-  loadError: 'app.reference.loadError',
-  retry: 'app.reference.retry',
-  empty: 'app.reference.empty',
-} as const;
+export { OPTIONS_KEYS };
 
 const NO_OPTIONS: readonly OptionItem[] = [];
 
@@ -155,96 +144,28 @@ function LoadedSelect(props: WidgetProps & { ctx: FormOptions; path: string; fie
   return <Select {...props} state={state} selectRef={selectRef} />;
 }
 
-type SelectState =
-  | { kind: 'unavailable' }
-  | { kind: 'waiting'; parent: string | undefined }
-  | { kind: 'loading' }
-  | { kind: 'failed'; retry: (() => void) | undefined }
-  | { kind: 'ready'; options: readonly OptionItem[]; required: boolean };
-
+/** The widget's props as the select's view takes them (options-view.tsx). */
 function Select(props: WidgetProps & { state: SelectState; selectRef?: Ref<HTMLSelectElement> }) {
   const { id, htmlName, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors, uiSchema, options, state, selectRef } = props;
   const ui = useContext(FormUiContext);
-  const text = (key: string, vars?: Record<string, string>) => ui?.content.text(key, vars) ?? '';
-  const hasErrors = (rawErrors ?? []).length > 0;
-  const help = getUiOptions(uiSchema).help !== undefined;
-  const statusId = `${id}__options-status`;
-  const current = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-  const list = state.kind === 'ready' ? state.options : NO_OPTIONS;
-  // A stored value the list does not hold yet (loading, failed): still shown, so nothing typed is lost from view.
-  const shown = current !== '' && !list.some((o) => o.value === current) ? [{ value: current, label: current }, ...list] : list;
-  const off = state.kind !== 'ready' || list.length === 0;
-  const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : undefined;
-
-  let status: ReactNode = null;
-  if (state.kind === 'waiting') {
-    const parent = state.parent !== undefined ? ui?.labelOf(state.parent) : '';
-    status = (
-      <p id={statusId} className="mu-field-hint mu-options__status" data-options="waiting">
-        {parent ? text(OPTIONS_KEYS.waiting, { parent }) : text(OPTIONS_KEYS.waitingGeneric)}
-      </p>
-    );
-  } else if (state.kind === 'loading') {
-    status = (
-      <p id={statusId} className="mu-field-hint mu-options__status" role="status" data-options="loading">
-        <span className="mu-spinner" aria-hidden="true" />
-        {text(OPTIONS_KEYS.loading)}
-      </p>
-    );
-  } else if (state.kind === 'failed' || state.kind === 'unavailable') {
-    status = (
-      <div id={statusId} className="mu-options__failure" role="alert" data-options="failed">
-        <p className="mu-options__failure-text">{text(OPTIONS_KEYS.loadError)}</p>
-        {state.kind === 'failed' && state.retry && (
-          <button type="button" className="mu-button mu-button--secondary mu-options__retry" data-action="retry-options" onClick={state.retry}>
-            {text(OPTIONS_KEYS.retry)}
-          </button>
-        )}
-      </div>
-    );
-  } else if (state.kind === 'ready' && list.length === 0) {
-    status = (
-      <p id={statusId} className="mu-field-hint mu-options__status" data-options="empty">
-        {text(OPTIONS_KEYS.empty)}
-      </p>
-    );
-  }
-  const isRequired = required || (state.kind === 'ready' && state.required);
   return (
-    <>
-      <select
-        ref={selectRef}
-        id={id}
-        name={htmlName || id}
-        className={hasErrors ? 'mu-input mu-select mu-input--error' : 'mu-input mu-select'}
-        value={current}
-        required={isRequired}
-        aria-required={isRequired || undefined}
-        // Without a list to choose from (waiting for its parent, loading, failed, empty) the select
-        // is aria-disabled, not disabled: it stays focusable, so the error summary's link can
-        // move focus to it and its hint ('Answer Branch of service first') is read (UI-07).
-        disabled={disabled || readonly}
-        aria-disabled={off || undefined}
-        autoFocus={autofocus}
-        autoComplete={autoComplete}
-        aria-invalid={hasErrors || undefined}
-        aria-busy={state.kind === 'loading' || undefined}
-        aria-describedby={describedBy(id, { hint: status ? statusId : undefined, help, errors: hasErrors })}
-        data-options-state={state.kind}
-        onChange={(event: ChangeEvent<HTMLSelectElement>) => {
-          if (!off) onChange(event.target.value === '' ? options.emptyValue : event.target.value);
-        }}
-        onBlur={(event: FocusEvent<HTMLSelectElement>) => onBlur(id, event.target.value)}
-        onFocus={(event: FocusEvent<HTMLSelectElement>) => onFocus(id, event.target.value)}
-      >
-        <option value="">{text(OPTIONS_KEYS.choose)}</option>
-        {shown.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {status}
-    </>
+    <OptionsSelectView
+      id={id}
+      name={htmlName || id}
+      value={value}
+      required={required}
+      disabled={disabled || readonly}
+      autofocus={autofocus}
+      autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}
+      help={getUiOptions(uiSchema).help !== undefined}
+      hasErrors={(rawErrors ?? []).length > 0}
+      state={state}
+      selectRef={selectRef}
+      text={(key, vars) => ui?.content.text(key, vars) ?? ''}
+      labelOf={(field) => ui?.labelOf(field) ?? ''}
+      onChange={(v) => onChange(v === '' ? options.emptyValue : v)}
+      onBlur={(v) => onBlur(id, v)}
+      onFocus={(v) => onFocus(id, v)}
+    />
   );
 }

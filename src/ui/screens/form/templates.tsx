@@ -11,12 +11,9 @@ import { UI_KEYS } from '../copy';
 import { FormUiContext } from './context';
 import { errorSummaryText } from './errorSummary';
 import { errorField, fieldId } from './messages';
+import { controlAttributes, describedBy } from './attributes';
 
-/** The ids that describe an input: its hint, its help and its errors, when they are shown. */
-export function describedBy(id: string, opts: { help?: boolean; errors?: boolean; hint?: string }): string | undefined {
-  const ids = [opts.hint, opts.help ? helpId(id) : undefined, opts.errors ? errorId(id) : undefined].filter((x): x is string => x !== undefined);
-  return ids.length > 0 ? ids.join(' ') : undefined;
-}
+export { describedBy };
 
 /** The props of a control every widget wires the same way (what rjsf hands a widget or BaseInputTemplate). */
 export interface ControlSource {
@@ -36,19 +33,20 @@ export interface ControlSource {
  * aria-invalid and aria-describedby (the hint, the help and the errors that are on the page).
  */
 export function controlProps(props: ControlSource, modifier?: string, hint?: string) {
-  const hasErrors = (props.rawErrors ?? []).length > 0;
-  const help = getUiOptions(props.uiSchema).help !== undefined;
-  return {
-    id: props.id,
-    name: props.htmlName || props.id,
-    className: ['mu-input', modifier, hasErrors ? 'mu-input--error' : undefined].filter((c) => c !== undefined).join(' '),
-    required: props.required,
-    readOnly: props.readonly,
-    disabled: props.disabled,
-    autoFocus: props.autofocus,
-    'aria-invalid': hasErrors || undefined,
-    'aria-describedby': describedBy(props.id, { help, errors: hasErrors, ...(hint !== undefined ? { hint } : {}) }),
-  };
+  return controlAttributes(
+    {
+      id: props.id,
+      name: props.htmlName,
+      required: props.required,
+      readonly: props.readonly,
+      disabled: props.disabled,
+      autofocus: props.autofocus,
+      help: getUiOptions(props.uiSchema).help !== undefined,
+      hasErrors: (props.rawErrors ?? []).length > 0,
+    },
+    modifier,
+    hint,
+  );
 }
 
 /** Focus a field by its id (a radio group: its first input). */

@@ -1,0 +1,45 @@
+/**
+ * The attributes every form control shares, as one pure function: rjsf's widgets
+ * (templates.tsx `controlProps`) and the form's first paint (FirstForm.tsx, no rjsf) both call
+ * it, so a control looks and reads the same whichever drew it. Only rjsf's id helpers are
+ * imported: they are a few bytes, and the ids are rjsf's own convention.
+ */
+import { errorId, helpId } from '@rjsf/utils/lib/idGenerators.js';
+
+/** The ids that describe an input: its hint, its help and its errors, when they are shown. */
+export function describedBy(id: string, opts: { help?: boolean; errors?: boolean; hint?: string | undefined }): string | undefined {
+  const ids = [opts.hint, opts.help ? helpId(id) : undefined, opts.errors ? errorId(id) : undefined].filter((x): x is string => x !== undefined);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/** What a control's attributes depend on. */
+export interface ControlState {
+  id: string;
+  name?: string | undefined;
+  required?: boolean | undefined;
+  readonly?: boolean | undefined;
+  disabled?: boolean | undefined;
+  autofocus?: boolean | undefined;
+  /** The field has a help text on the page. */
+  help: boolean;
+  hasErrors: boolean;
+}
+
+/**
+ * id and name, Muster's classes (`mu-input`, the control's own, and `mu-input--error` while in
+ * error), required, read-only, disabled, autofocus, aria-invalid and aria-describedby (the hint,
+ * the help and the errors that are on the page).
+ */
+export function controlAttributes(state: ControlState, modifier?: string, hint?: string) {
+  return {
+    id: state.id,
+    name: state.name || state.id,
+    className: ['mu-input', modifier, state.hasErrors ? 'mu-input--error' : undefined].filter((c) => c !== undefined).join(' '),
+    required: state.required,
+    readOnly: state.readonly,
+    disabled: state.disabled,
+    autoFocus: state.autofocus,
+    'aria-invalid': state.hasErrors || undefined,
+    'aria-describedby': describedBy(state.id, { help: state.help, errors: state.hasErrors, hint }),
+  };
+}
