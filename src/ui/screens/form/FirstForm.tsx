@@ -58,6 +58,9 @@ const UI_KEYS_DRAWN = new Set(['ui:widget', 'ui:autocomplete', 'ui:inputType']);
 /** Schema keys that change what a form shows (not only what it accepts): left to the full form. */
 const SHAPE_KEYS = ['dependencies', 'dependentSchemas', 'oneOf', 'anyOf', 'additionalProperties', 'patternProperties'];
 
+/** Schema keys that choose a field's control. */
+const WIDGET_KEYS = ['type', 'format', 'enum', 'const', 'items', 'properties'];
+
 /** The properties a conditional branch (allOf if/then/else) names must all be top-level fields already. */
 function branchesOnlyNarrow(schema: Node, top: Node): boolean {
   const all = schema.allOf;
@@ -67,9 +70,14 @@ function branchesOnlyNarrow(schema: Node, top: Node): boolean {
     if (!isNode(branch)) return false;
     return [branch.then, branch.else].every((b) => {
       if (b === undefined) return true;
-      if (!isNode(b) || Object.keys(b).some((k) => k !== 'properties' && k !== 'required')) return false;
+      if (!isNode(b) || Object.keys(b).some((k) => k !== 'properties')) return false;
       const props = b.properties;
-      return props === undefined || (isNode(props) && Object.keys(props).every((p) => isNode(top[p])));
+      if (props === undefined) return true;
+      // Each names a field there is, and narrows only what it accepts, never what control draws it.
+      return isNode(props) && Object.entries(props).every(([p, s]) => {
+        const field = top[p];
+        return isNode(field) && isNode(s) && WIDGET_KEYS.every((k) => s[k] === undefined || JSON.stringify(s[k]) === JSON.stringify(field[k]));
+      });
     });
   });
 }
