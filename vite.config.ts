@@ -36,7 +36,12 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The form-first chunk carries its own copy of Rolldown's helpers (inlineRuntimeIntoEntry):
+      // importing it must not preload the runtime chunk as one more request.
+      resolveDependencies: (url, deps) => (/(^|\/)form-first-[^/]*\.js$/.test(url) ? deps.filter((d) => !/(^|\/)rolldown-runtime-[^/]*\.js$/.test(d)) : deps),
+    },
     // A product that opens on a form (the quote flows) shows the form's first paint: one chunk
     // with what it draws with (FirstFormStep.tsx and its imports, shared with the full form) and
     // the progress bar it shows, not the several small chunks Rolldown would split them into.

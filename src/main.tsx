@@ -10,10 +10,23 @@ import { BlockingPage } from './ui/template/BlockingPage';
 import { leaveApp } from './services/navigation';
 import type { EarlyRequests } from './app/early';
 import { isSilentRenewalFrame } from './app/silent-frame';
+import { afterPaint } from './ui/after-paint';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 const root = createRoot(container);
+
+/** Runs `work` once a screen (`[data-screen]`, not a loading line) is on the page and painted. */
+function whenScreenShown(within: HTMLElement, work: () => void): void {
+  const shown = (): boolean => within.querySelector('[data-screen]') !== null;
+  if (shown()) return afterPaint(work);
+  const observer = new MutationObserver(() => {
+    if (!shown()) return;
+    observer.disconnect();
+    afterPaint(work);
+  });
+  observer.observe(within, { childList: true, subtree: true });
+}
 
 // The silent renewal's hidden frame (AUTH-05) boots nothing: it hands its URL to the page that opened it.
 void (isSilentRenewalFrame(window.location.pathname) ? import('./app/auth/silent').then((m) => m.completeSilentRenewal(window.location.href)) : boot({
@@ -61,14 +74,20 @@ void (isSilentRenewalFrame(window.location.pathname) ? import('./app/auth/silent
         // The rules are checked and compiled while the applicant reads the first screen, so the
         // first answer does not wait for it.
         whenIdle(() => app.docs.ruleEngine.prepareAll(), 1000);
-        if (app.store.view.kind === 'panel') whenIdle(verify, 2000);
-        else {
-          const stop = app.store.subscribe(() => {
-            if (app.store.view.kind !== 'panel') return;
-            stop();
-            whenIdle(verify, 2000);
+        // On the screen, not before it: a form's first paint waits for its chunk, and the check
+        // must not take that wait's idle time (the first screen's budget, issue 11).
+        const whenPanelShown = (): void =>
+          whenScreenShown(container, () => {
+            if (app.store.view.kind === 'panel') whenIdle(verify, 2000);
+            else {
+              const stop = app.store.subscribe(() => {
+                if (app.store.view.kind !== 'panel') return;
+                stop();
+                whenIdle(verify, 2000);
+              });
+            }
           });
-        }
+        whenPanelShown();
         break;
       }
       case 'blocked':

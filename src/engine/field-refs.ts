@@ -14,7 +14,14 @@
  */
 import type { JsonValue } from '../rules/index';
 import type { FieldSet, FormPanel, Panel } from './formats.generated';
-import { pointerOf } from './json-source';
+
+/**
+ * A JSON pointer from path segments (as json-source.ts's pointerOf), written here: importing
+ * json-source into the form's first paint made Rolldown split it out of the entry chunk.
+ */
+function pointerOf(segments: readonly (string | number)[]): string {
+  return segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
 
 interface DocLike {
   value: FieldSet;

@@ -10,7 +10,8 @@
  * `validation.unknown` (the screen falls back to `app.validation.unknown`, as for an unmapped
  * schema error, VAL-02).
  */
-import { RuleError, truthy, type JsonValue, type Logic, type RuleContext, type RuleEngine } from '../rules/index';
+// The rules' core, not their index (which brings the author checks): the form's first paint imports this file.
+import { RuleError, truthy, type JsonValue, type Logic, type RuleContext, type RuleEngine } from '../rules/engine';
 import type { FieldCheck, FormPanel } from './formats.generated';
 import { getPath, isObject, setPath, type AppState, type JsonObject } from './state';
 
