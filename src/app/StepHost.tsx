@@ -220,7 +220,8 @@ export function StepHost() {
         // A held error the panel declares (UI-21: the prefill failure), while its condition holds.
         const held = panel.heldError && evaluateCondition(flow, panel.heldError.when, state, ctx) ? panel.heldError.message : undefined;
         const formData = isObject(data) ? withoutNulls(data) : {};
-        const key = screenKey(app, view);
+        // This arrival on the step only: back on it later, the form starts from the state, never from an old handover.
+        const key = `${screenKey(app, view)}#${snap.moves}`;
         if (!fullForm) {
           return (
             <Suspense fallback={<Loading />}>

@@ -196,6 +196,66 @@ async function walkToDestination(id: string): Promise<{ url: URL; seen: string[]
   return { url: new URL(page.url()), seen };
 }
 
+describe('a product that opens on a form: the first paint, then the full form (issue 11, FLOW-07, FLOW-11)', () => {
+  it('shows the quote form without rjsf, accessible and by keyboard, and hands over what was typed, the focus and Continue', async () => {
+    // The full form's chunk held back, so the first paint is seen and used.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/FormStep-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.replace(/^.*\//, ''));
+    });
+    await page.goto(`${base}?product=pnc-auto-insurance`);
+    const screen = page.locator('[data-screen="basic-info-panel"]');
+    await screen.waitFor();
+    expect(await screen.getAttribute('data-state')).toBe('preview');
+    expect(scripts.some((s) => s.startsWith('FormStep-'))).toBe(true); // requested once painted, still held
+    await expectAccessible(page, 'the first paint of basic-info-panel');
+    // By keyboard: Tab from the heading reaches the first field; type, and press Continue before the form is there.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_firstName');
+    await page.keyboard.type('Ann');
+    await page.locator('#root_dob').fill('07/04/1980');
+    await page.locator('#root_gender-1').check();
+    await page.locator('#root_firstName').focus();
+    await page.keyboard.press('End');
+    await page.keyboard.type('a');
+    release();
+    await page.locator('[data-screen="basic-info-panel"][data-state="ready"]').waitFor();
+    // Still the same field, the same text, and typing goes on where it was.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_firstName');
+    await page.keyboard.type('bel');
+    expect(await page.inputValue('#root_firstName')).toBe('Annabel');
+    expect(await page.inputValue('#root_dob')).toBe('07/04/1980');
+    expect(await page.locator('#root_gender-1').isChecked()).toBe(true);
+    // Continue: the full form checks what is missing (the last name, the phone) and says so.
+    await pressContinue(page);
+    const summary = page.locator('[data-part="error-summary"]');
+    await summary.waitFor();
+    expect(await summary.innerText()).toContain('Last name');
+    await expectAccessible(page, 'basic-info-panel after the handover, with errors');
+  });
+
+  it('a Continue pressed in the first paint is the full form\'s submit once it is there', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/FormStep-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${base}?product=pnc-auto-insurance`);
+    await page.locator('[data-screen="basic-info-panel"][data-state="preview"]').waitFor();
+    await page.locator('[data-action="continue"]').click();
+    release();
+    await page.locator('[data-part="error-summary"]').waitFor();
+    expect(await page.locator('[data-screen="basic-info-panel"]').getAttribute('data-state')).toBe('ready');
+  });
+});
+
 describe('one applicant per product family walks to the destination (sandbox on)', () => {
   it('bank: bank-checking-classic from triage (module index 4) to the interstitial with flowType CIP (DEST-08)', async () => {
     const { url, seen } = await walkToDestination('bank-checking-classic');

@@ -17,9 +17,10 @@ import templateCss from './template.css?inline';
 
 const HelpDialog = loadWhenOpen(() => import('./HelpDialog').then((m) => m.HelpDialog));
 /**
- * The progress bar is never on a first screen (triage questions and milestones hide it, UI-23):
- * its code loads when the first screen that shows it renders, alongside that screen's own chunk
- * (the form's, the review's), so the first screen's budget does not carry it (issue 11).
+ * The progress bar is not on a question or milestone first screen (UI-23 hides it there): its
+ * code loads when the first screen that shows it renders. It lives in the `form-first` chunk
+ * (vite.config.ts), so a product that opens on a form gets it with the form's first paint, in
+ * one request (issue 11).
  */
 const ProgressBar = loadWhenOpen<ProgressBarProps & { open: boolean }>(() => import('./ProgressBar').then((m) => m.ProgressBar));
 
