@@ -16,7 +16,7 @@ import type { FormHandover } from '../ui/contract';
 import { loadChunk } from '../ui/load-chunk';
 import { inlineFormPanels } from '../engine/field-refs';
 import { useApp } from './context';
-import { panelSuppressed } from './form-checks';
+import { panelSuppressed } from './form-suppressed';
 
 export type FullForm = typeof import('./FormStep');
 

@@ -3,7 +3,7 @@
  * pure function simulate and the tests use (src/engine/form-check.ts), given the application
  * state and today at the moment the applicant continues. Loaded with the form screen.
  */
-import { checkForm, suppressedFields, type FieldError } from '../engine/form-check';
+import { checkForm, type FieldError } from '../engine/form-check';
 import type { FormPanel } from '../engine/formats.generated';
 import type { JsonObject } from '../engine/state';
 import type { AppInstance } from './boot';
@@ -17,7 +17,4 @@ export function panelChecker(app: Pick<AppInstance, 'flow' | 'store' | 'telemetr
     });
 }
 
-/** The fields the panel does not ask of this person now (VAL-16), from the state as it is. */
-export function panelSuppressed(app: Pick<AppInstance, 'flow' | 'store'>, panel: FormPanel): string[] {
-  return suppressedFields(app.flow.docs, panel, app.store.getSnapshot().state, app.store.context());
-}
+export { panelSuppressed } from './form-suppressed';

@@ -14,6 +14,7 @@
 import { RuleError, truthy, type JsonValue, type Logic, type RuleContext, type RuleEngine } from '../rules/engine';
 import type { FieldCheck, FormPanel } from './formats.generated';
 import { getPath, isObject, setPath, type AppState, type JsonObject } from './state';
+import { engineOf } from './form-suppress';
 
 export type NormalizeKind = NonNullable<FormPanel['normalize']>[string];
 
@@ -63,9 +64,6 @@ export interface CheckFormOptions {
   onRuleError?: (check: FieldCheck, error: RuleError) => void;
 }
 
-function engineOf(rules: RuleEngine | { ruleEngine: RuleEngine }): RuleEngine {
-  return 'ruleEngine' in rules ? rules.ruleEngine : rules;
-}
 
 /** Whether one check finds its field invalid on `data` (the state plus `form`). Throws RuleError. */
 function invalid(engine: RuleEngine, check: FieldCheck, data: AppState, ctx: RuleContext): boolean {
@@ -113,32 +111,4 @@ export function checkForm(
   return errors;
 }
 
-/**
- * The fields a panel does not ask of this person now (VAL-16, VAL-17): every `suppress` entry
- * whose condition holds on the state. A rule error throws (the flow's error route), never a
- * silent "ask everything".
- */
-export function suppressedFields(rules: RuleEngine | { ruleEngine: RuleEngine }, panel: Pick<FormPanel, 'suppress'>, state: AppState, ctx: RuleContext): string[] {
-  const entries = panel.suppress ?? [];
-  if (entries.length === 0) return [];
-  const engine = engineOf(rules);
-  const out: string[] = [];
-  for (const entry of entries) {
-    const when = entry.when;
-    const holds = typeof when === 'boolean' ? when : truthy(typeof when === 'string' ? engine.evaluateRule(when, state, ctx) : engine.evaluate(when as Logic, state, ctx));
-    if (holds) for (const f of entry.fields) if (!out.includes(f)) out.push(f);
-  }
-  return out;
-}
-
-/** Whether `field` is one of the suppressed fields or lies under one. */
-export function isSuppressed(field: string, suppressed: readonly string[]): boolean {
-  return suppressed.some((s) => field === s || field.startsWith(`${s}.`));
-}
-
-/** The form's data without the suppressed fields (a copy). */
-export function withoutSuppressed(data: JsonObject, suppressed: readonly string[]): JsonObject {
-  let out = data;
-  for (const field of suppressed) if (getPath(out, field) !== undefined) out = setPath(out, field, undefined);
-  return out;
-}
+export { isSuppressed, suppressedFields, withoutSuppressed } from './form-suppress';

@@ -16,6 +16,8 @@ import type { JsonObject } from '../../engine/state';
 import type { FormScreenProps } from '../contract';
 import { UI_KEYS } from './copy';
 import { FormFrame, PreviousButton } from './form/FormFrame';
+import { adoptStyles } from '../styles/adopt';
+import formFullCss from '../styles/form-full.css?inline';
 import { FormUiContext, type FormUi } from './form/context';
 import { widgets } from './form/widgets';
 import { createFormOptions, FormOptionsContext, validateOptions, withOptionsWidgets } from './form/options';
@@ -26,6 +28,8 @@ import { templates } from './form/templates';
 import { buildUiSchema, fieldOrder, labelFor, withSuppressedHidden } from './form/uiSchema';
 import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
+
+adoptStyles(formFullCss);
 
 const NO_PRESET_ANSWERS = { constAsDefaults: 'never', requiredBooleanDefault: 'skip' } as const;
 

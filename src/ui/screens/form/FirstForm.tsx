@@ -14,7 +14,6 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { optionId } from '@rjsf/utils/lib/idGenerators.js';
 import type { StepView } from '../../../engine/flow';
 import type { FormPanel } from '../../../engine/formats.generated';
 import type { JsonObject } from '../../../engine/state';
@@ -23,11 +22,11 @@ import type { ContentApi, FormHandover } from '../../contract';
 import { afterPaint } from '../../after-paint';
 import { UI_KEYS } from '../copy';
 import { useHeadingFocus } from '../useHeadingFocus';
-import { controlAttributes, describedBy } from './attributes';
+import { controlAttributes, describedBy, helpId, optionId } from './attributes';
 import { dateValueFor, formatDateForInput } from './dates';
 import { FormFrame, PreviousButton } from './FormFrame';
 import { OptionsSelectView } from './options-view';
-import { fieldOrder } from './uiSchema';
+import { fieldOrder } from './field-order';
 import { adoptStyles } from '../../styles/adopt';
 import widgetsCss from '../../styles/widgets.css?inline';
 
@@ -234,7 +233,7 @@ function FirstFieldView({ field, value, onChange, content }: { field: FirstField
   const control = <Control field={field} value={value} onChange={onChange} content={content} />;
   if (field.kind === 'hidden') return <div hidden>{control}</div>;
   const help = field.help !== undefined && (
-    <p id={`${field.id}__help`} className="mu-field-help">
+    <p id={helpId(field.id)} className="mu-field-help">
       {field.help}
     </p>
   );

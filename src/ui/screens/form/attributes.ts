@@ -1,10 +1,17 @@
 /**
  * The attributes every form control shares, as one pure function: rjsf's widgets
  * (templates.tsx `controlProps`) and the form's first paint (FirstForm.tsx, no rjsf) both call
- * it, so a control looks and reads the same whichever drew it. Only rjsf's id helpers are
- * imported: they are a few bytes, and the ids are rjsf's own convention.
+ * it, so a control looks and reads the same whichever drew it. No rjsf here (the first paint's
+ * budget): the ids below follow rjsf's convention (its idGenerators), and
+ * tests/ui/first-form.test.tsx compares the two renderers' markup.
  */
-import { errorId, helpId } from '@rjsf/utils/lib/idGenerators.js';
+
+/** rjsf's id of a field's help text. */
+export const helpId = (id: string): string => `${id}__help`;
+/** rjsf's id of a field's error text. */
+export const errorId = (id: string): string => `${id}__error`;
+/** rjsf's id of a radio button. */
+export const optionId = (id: string, index: number): string => `${id}-${index}`;
 
 /** The ids that describe an input: its hint, its help and its errors, when they are shown. */
 export function describedBy(id: string, opts: { help?: boolean; errors?: boolean; hint?: string | undefined }): string | undefined {
