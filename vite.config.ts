@@ -13,13 +13,12 @@ import { pureReactRouter } from './tools/vite-plugin-pure-react-router';
  */
 const FORM_FIRST = new RegExp(
   [
-    'src/app/(FirstFormStep\\.tsx|form-checks\\.ts)',
+    'src/app/(FirstFormStep\\.tsx|form-suppressed\\.ts)',
     'src/ui/screens/form/(FirstForm|FormFrame|options-view)\\.tsx',
-    'src/ui/screens/form/(attributes|options-keys|dates|uiSchema)\\.ts',
+    'src/ui/screens/form/(attributes|options-keys|dates|field-order)\\.ts',
     'src/ui/template/ProgressBar\\.tsx',
-    'src/engine/(field-refs|form-check)\\.ts',
+    'src/engine/(field-refs|form-suppress)\\.ts',
     'src/ui/styles/(form|widgets|options)\\.css\\?inline',
-    '@rjsf/utils/lib/(idGenerators|constants)\\.js',
   ].join('|'),
 );
 

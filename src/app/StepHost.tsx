@@ -7,21 +7,24 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useS
 import { availableAnswers, bindPath, answerPath, evaluateCondition, type StepView } from '../engine/flow';
 import { getPath, isObject, withoutNulls, type JsonObject } from '../engine/state';
 import type { QuestionPanel } from '../engine/formats.generated';
-import { QuestionScreen } from '../ui/screens/QuestionScreen';
 import { MilestoneScreen } from '../ui/screens/MilestoneScreen';
 import { Transition } from '../ui/template/Transition';
 import { loadWhenOpen } from '../ui/components/load-when-open';
+import { preloadable } from '../ui/components/preloadable';
+import { afterPaint } from '../ui/after-paint';
 import { loadChunk } from '../ui/load-chunk';
 import type { InterstitialProps } from '../ui/template/Interstitial';
 import { useApp, useFlow, useShell } from './context';
 import type { AppInstance } from './boot';
 import type { FullForm } from './FirstFormStep';
-import type { FormHandover } from '../ui/contract';
+import type { FormHandover, QuestionScreenProps } from '../ui/contract';
 import type { FlowStore } from './flow-store';
 import { destinationUrl } from '../services/navigation';
 import { createFragmentService } from '../services/fragments';
 import type { JsonValue } from '../rules/index';
 
+/** The question screen: its own chunk, preloaded once the first screen is painted (preloadable.tsx). */
+const QuestionScreen = preloadable<QuestionScreenProps>(() => import('../ui/screens/QuestionScreen').then((m) => m.QuestionScreen));
 // A chunk that cannot load (one retry, the 120 s timeout: loadChunk) throws into the screen's error boundary: the error route.
 // The first form panel of a session paints without rjsf, then hands over to the full form (FirstFormStep.tsx).
 const FirstFormStep = lazy(() => loadChunk(() => import('./FirstFormStep')));
@@ -141,6 +144,15 @@ export function StepHost() {
   // What the form's first paint handed over, for the screen it was painted on.
   const [handover, setHandover] = useState<{ key: string; value: FormHandover }>();
 
+  // The question screen's chunk, once the first screen is painted and the browser is idle.
+  useEffect(() => {
+    afterPaint(() => {
+      const load = (): void => void QuestionScreen.preload().catch(() => undefined);
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 2000 });
+      else setTimeout(load, 200);
+    });
+  }, []);
+
   // Commands: run once per arrival on a command step.
   useEffect(() => {
     if (view.kind !== 'command' || !view.command) return;
@@ -198,15 +210,17 @@ export function StepHost() {
           const q = panel as QuestionPanel;
           const selected = getPath(state, answerPath(q, view.variant));
           return (
-            <QuestionScreen
-              {...base}
-              panel={q}
-              answers={availableAnswers(flow, q, state, ctx)}
-              linkButtons={(q.linkButtons ?? []).filter((b) => evaluateCondition(flow, b.showWhen, state, ctx))}
-              {...(typeof selected === 'string' ? { selected } : {})}
-              {...(app.env.autoAdvanceMs !== undefined ? { autoAdvanceMs: app.env.autoAdvanceMs } : {})}
-              onAnswer={onAnswer}
-            />
+            <Suspense fallback={<Loading />}>
+              <QuestionScreen
+                {...base}
+                panel={q}
+                answers={availableAnswers(flow, q, state, ctx)}
+                linkButtons={(q.linkButtons ?? []).filter((b) => evaluateCondition(flow, b.showWhen, state, ctx))}
+                {...(typeof selected === 'string' ? { selected } : {})}
+                {...(app.env.autoAdvanceMs !== undefined ? { autoAdvanceMs: app.env.autoAdvanceMs } : {})}
+                onAnswer={onAnswer}
+              />
+            </Suspense>
           );
         }
         if (panel.kind === 'review') {

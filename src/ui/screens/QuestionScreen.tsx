@@ -6,7 +6,8 @@
  * delay again: the answer shown as chosen is always the one reported; once reported, further
  * selections are ignored.
  *
- * This screen is on the first screen's JS budget: it must not import rjsf or ajv.
+ * A chunk of its own (StepHost): a product that opens on a milestone or a form does not carry it
+ * on its first screen; it loads once the first screen is painted. It must not import rjsf or ajv.
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { QuestionScreenProps } from '../contract';
@@ -15,8 +16,10 @@ import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
 import { adoptStyles } from '../styles/adopt';
 import screensCss from '../styles/screens.css?inline';
+import questionCss from '../styles/question.css?inline';
 
 adoptStyles(screensCss);
+adoptStyles(questionCss);
 
 export const AUTO_ADVANCE_MS = 500;
 
