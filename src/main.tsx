@@ -5,6 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadScreen } from './app/StepHost';
 import { boot, localToday, shellContent } from './app/boot';
 import { BlockingPage } from './ui/template/BlockingPage';
 import { leaveApp } from './services/navigation';
@@ -39,6 +40,7 @@ void (isSilentRenewalFrame(window.location.pathname) ? import('./app/auth/silent
   leave: leaveApp,
   // config.json and the pack, requested by index.html's inline script (src/app/early.ts).
   early: (window as { __musterEarly?: EarlyRequests }).__musterEarly,
+  firstScreen: preloadScreen,
 })).then(
   (result) => {
     switch (result.kind) {

@@ -16,7 +16,7 @@ import { loadChunk } from '../ui/load-chunk';
 import type { InterstitialProps } from '../ui/template/Interstitial';
 import { useApp, useFlow, useShell } from './context';
 import type { AppInstance } from './boot';
-import type { FullForm } from './FirstFormStep';
+import type { FirstFormStepProps, FullForm } from './FirstFormStep';
 import type { FormHandover, QuestionScreenProps } from '../ui/contract';
 import type { FlowStore } from './flow-store';
 import { destinationUrl } from '../services/navigation';
@@ -27,7 +27,7 @@ import type { JsonValue } from '../rules/index';
 const QuestionScreen = preloadable<QuestionScreenProps>(() => import('../ui/screens/QuestionScreen').then((m) => m.QuestionScreen));
 // A chunk that cannot load (one retry, the 120 s timeout: loadChunk) throws into the screen's error boundary: the error route.
 // The first form panel of a session paints without rjsf, then hands over to the full form (FirstFormStep.tsx).
-const FirstFormStep = lazy(() => loadChunk(() => import('./FirstFormStep')));
+const FirstFormStep = preloadable<FirstFormStepProps>(() => import('./FirstFormStep').then((m) => m.default));
 /** The full form's module, once it has loaded: every later form panel shows it at once. */
 let fullForm: FullForm | undefined;
 const ReviewStep = lazy(() => loadChunk(() => import('./ReviewStep')));
@@ -35,6 +35,17 @@ const EndPage = lazy(() => loadChunk(() => import('./TestRoutes')).then((m) => (
 /** The interstitial shows only when a command's wait passes a second; its code loads as the command starts. */
 const Interstitial = loadWhenOpen<InterstitialProps & { open: boolean }>(() => import('../ui/template/Interstitial').then((m) => m.Interstitial));
 
+
+/**
+ * Loads the code of the screen that shows `view` when the entry does not hold it (a question, a
+ * form's first paint), for boot to wait on before the first render (BootEnv.firstScreen).
+ */
+export function preloadScreen(view: StepView): Promise<unknown> {
+  const kind = view.kind === 'panel' ? view.panel?.kind : undefined;
+  if (kind === 'question') return QuestionScreen.preload();
+  if (kind === 'form' && !fullForm) return FirstFormStep.preload();
+  return Promise.resolve();
+}
 
 /** One command run per arrival on a command step (the store's move count), even under StrictMode's double effects. */
 const commandsStarted = new WeakMap<FlowStore, number>();

@@ -8,7 +8,7 @@
  * session, and it lands on the same step with the same (non-personal) answers.
  */
 import shellStrings from '../../content/en/shell.json';
-import { startFlow, DEFAULT_PRODUCT, DEFAULT_SEQUENCE, type Flow } from '../engine/flow';
+import { startFlow, DEFAULT_PRODUCT, DEFAULT_SEQUENCE, type Flow, type StepView } from '../engine/flow';
 import type { DocumentSet } from '../engine/loader';
 import type { AppState, JsonObject } from '../engine/state';
 import type { JsonValue } from '../rules/index';
@@ -48,6 +48,13 @@ export interface BootEnv {
   autoAdvanceMs?: number;
   /** config.json and the pack, already requested by index.html (src/app/early.ts). */
   early?: EarlyRequests | undefined;
+  /**
+   * Loads the code of the screen that shows `view` when it is not in the entry (a question, a
+   * form's first paint: src/app/StepHost.tsx preloadScreen), started as soon as the first step is
+   * known; boot is ready once it has arrived (or failed: the screen then tries again), so the
+   * first screen renders at once, with no loading line before it.
+   */
+  firstScreen?: (view: StepView) => Promise<unknown>;
 }
 
 export interface AppInstance {
@@ -337,7 +344,9 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       ? { key: firstKey, promise: servicesReady().then(() => fetchFragment(firstKey, { authenticated: false })) }
       : undefined;
   firstFragment?.promise.catch(() => undefined); // the screen handles a failure (CONT-12..CONT-14)
+  const firstScreenCode = env.firstScreen?.(firstView).catch(() => undefined);
   const content = await contentReady;
+  await firstScreenCode;
   telemetry.setPersonalValues(() => personalValues(store.state));
   persist(state);
   // The analytics events of doc 2 §9 come from the flow's state changes (src/app/analytics.ts); their
