@@ -2,9 +2,9 @@
  * Turning a pack into a checked flow: shared by the build's loader (documents.ts, precompiled
  * validators) and the development server's (documents-dev.ts, Ajv at run time), so both refuse
  * the same documents in the same words, and with the function lint:content and the build
- * refuse documents with (src/engine/check.ts checkDocuments: loader, graph analysis, flows).
+ * refuse documents with (src/engine/check.ts checkPack: loader, graph analysis, flows, on the pack).
  */
-import { checkDocuments } from '../engine/check';
+import { checkPack } from '../engine/check';
 import { formatDiagnostic, type Diagnostic } from '../engine/diagnostics';
 import type { FormatValidator } from '../engine/format-validator';
 import { resolveFlow, type Flow } from '../engine/flow';
@@ -36,8 +36,8 @@ export function checkedFlow(
   options: { validator: FormatValidator; contract: StateContract; config?: SourceFile },
   sequenceId?: string,
 ): { flow: Flow; docs: DocumentSet } {
-  // What lint:content and the build refuse (src/engine/check.ts), on the pack's documents.
-  const { docs, findings } = checkDocuments(pack.files, options);
+  // What lint:content and the build refuse (src/engine/check.ts), on the pack's documents: the same function lint and the build check each pack with.
+  const { docs, findings } = checkPack(pack, options);
   const errors = findings.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     throw new DocumentLoadError(`documents of ${pack.productId} failed their checks: ${errors.map(formatDiagnostic).join('; ')}`, errors);

@@ -13,7 +13,7 @@ import { analyzeDocuments, analyzeOverrides } from './analysis';
 import { formatDiagnostic, type Diagnostic } from './diagnostics';
 import { DEFAULT_SEQUENCE, resolveFlow } from './flow';
 import { loadDocuments, type DocumentSet, type LoadOptions, type SourceFile } from './loader';
-import { buildPack } from './pack';
+import { buildPack, type ProductPack } from './pack';
 import { checkPayloadMapping } from './payload';
 import { parseJsonWithPositions } from './json-parse';
 import { CONFIG_PATH, checkConfigFile, documentUrlFindings } from './urls';
@@ -76,6 +76,16 @@ export function checkDocuments(files: readonly SourceFile[], options: CheckOptio
 }
 
 /**
+ * A product's pack checked on its own, as the browser's full check runs it (src/app/documents-error.ts)
+ * and as lint and the build check each product's pack: `checkDocuments` on its files, told which
+ * modules the pack leaves out because the product does not run them (`modulesNotRun`: a review
+ * section may name them, FLOW-29).
+ */
+export function checkPack(pack: ProductPack, options: CheckOptions): CheckResult {
+  return checkDocuments(pack.files, { ...options, modulesNotRun: pack.modulesNotRun });
+}
+
+/**
  * The project's check, as lint and the build run it: `checkDocuments` on every document, then,
  * when that finds no error, each product's pack (the documents the browser loads for it,
  * src/engine/pack.ts) checked on its own, as the browser's full check will: an error only the
@@ -90,14 +100,14 @@ export function checkProject(files: readonly SourceFile[], options: CheckOptions
   const extra: Diagnostic[] = [];
   for (const doc of result.docs.products.values()) {
     if (doc.value.abstract === true) continue;
-    let packFiles: SourceFile[];
+    let pack: ProductPack;
     try {
-      packFiles = buildPack(result.docs, files, doc.value.id).files;
+      pack = buildPack(result.docs, files, doc.value.id);
     } catch (err) {
       extra.push({ file: doc.file, pointer: '', line: 1, col: 1, severity: 'error', message: `the pack of ${doc.value.id} cannot be built: ${err instanceof Error ? err.message : String(err)}`, check: 'pack' });
       continue;
     }
-    for (const d of checkDocuments(packFiles, { ...options, config }).findings) {
+    for (const d of checkPack(pack, { ...options, config }).findings) {
       if (d.severity !== 'error' || known.has(formatDiagnostic(d))) continue;
       extra.push({ ...d, message: `in the pack of ${doc.value.id} (the documents the browser loads for it, src/engine/pack.ts): ${d.message}`, check: 'pack' });
     }

@@ -100,6 +100,13 @@ export function milestoneHeadingKey(contentKey: string): string {
 export interface LoadOptions {
   validator: FormatValidator;
   contract: StateContract;
+  /**
+   * When the documents are one product's pack: the modules its review pages name that the
+   * product does not run, left out of the pack (src/engine/pack.ts `modulesNotRun`). A review
+   * section naming one of them is accepted (it never shows); a section naming any other module
+   * the documents lack is refused, as in the project, where every module file is present.
+   */
+  modulesNotRun?: readonly string[];
 }
 
 export interface IndexOptions extends LoadOptions {

@@ -741,7 +741,7 @@ variants?: {
 export interface ReviewSection {
 title: ContentKey
 /**
- * The module (name in the product's sequence) of the step that asked these answers.
+ * The module (its file, flows/modules/<module>.json) of the step that asked these answers. A product that does not run it never shows the section: its step is never answered (FLOW-29).
  */
 module: string
 /**

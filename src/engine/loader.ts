@@ -30,6 +30,9 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
     ruleChecks: AUTHOR_CHECKS,
   });
 
+  // A pack's modules left out because its product does not run them (LoadOptions.modulesNotRun); the pack is read from the network: only strings count.
+  const notRun = new Set(Array.isArray(options.modulesNotRun) ? options.modulesNotRun.filter((m) => typeof m === 'string') : []);
+
   // 2. Named rules: operations, variables, references.
   const checkLogic = (doc: Doc<unknown>, pointer: string, logic: Logic): void => {
     for (const issue of set.ruleEngine.check(logic)) {
@@ -115,13 +118,21 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
     }
   }
 
-  /** A review page's sections: copy, conditions, and a panel step of a module for each (its Change link). */
+  /**
+   * A review page's sections: copy, conditions, and a panel step of a module for each (its Change
+   * link). The module is a module file; whether a product runs it is not the page's concern: a
+   * section whose step was not answered never shows (FLOW-29: the review is shared by products
+   * with different module orders). In a product's pack a module the product does not run is
+   * left out, and the pack says so (`modulesNotRun`): such a section is accepted there, its
+   * step having been checked with the project's documents.
+   */
   function checkReviewPanel(doc: Doc<ReviewPanel>): void {
     doc.value.sections.forEach((section, i) => {
       const sp = `/sections/${i}`;
       checkContentKey(doc, `${sp}/title`, section.title);
       checkCondition(doc, `${sp}/showWhen`, section.showWhen);
       const module = set.modules.get(section.module);
+      if (!module && notRun.has(section.module)) return;
       if (!module) {
         report(doc, `${sp}/module`, 'error', 'broken-reference', `review section names module "${section.module}", which has no file flows/modules/${section.module}.json${suggest(section.module, set.modules.keys())}`);
         return;

@@ -16,9 +16,20 @@ export interface ProductPack {
   contract: object;
   /** Its fingerprint: the first reading uses the contract only when it is the app's own. */
   contractHash: string;
+  /**
+   * Modules that a section of one of the pack's review pages names and the product does not run
+   * (FLOW-29: the review is shared by products with different module orders). Their files are
+   * the project's and stay out of the pack; the pack's check accepts a section naming one of
+   * them (it never shows, src/engine/review.ts), and still refuses any other module the pack
+   * lacks. Absent when there is none.
+   */
+  modulesNotRun?: string[];
 }
 
-/** The files a product needs: its product chain, its modules and the error route's, their panels, every rule, the shared field definitions, all content, the command catalogue, the option sources and the payload mapping. */
+/**
+ * The files a product needs: its product chain, its modules and the error route's, their panels, every rule, the shared field definitions, all content, the command catalogue, the option sources and the payload mapping;
+ * and the names of the modules its review pages name that it does not run (`modulesNotRun`).
+ */
 export function buildPack(docs: DocumentSet, sources: readonly SourceFile[], productId: string): ProductPack {
   const { flow } = resolveFlow(docs, productId);
   if (!flow) throw new Error(`product "${productId}" does not resolve`);
@@ -40,9 +51,16 @@ export function buildPack(docs: DocumentSet, sources: readonly SourceFile[], pro
       }
     }
   }
+  // A review section may name a module this product does not run: the section never shows. Its
+  // file is the project's (the project's check found it); the pack names it as left out.
+  const notRun = new Set<string>();
+  for (const doc of docs.panels.values()) {
+    if (doc.value.kind !== 'review' || !wanted.has(doc.file)) continue;
+    for (const section of doc.value.sections) if (!moduleIds.has(section.module) && docs.modules.has(section.module)) notRun.add(section.module);
+  }
   const files = sources.filter(
     (s) => wanted.has(s.path) || /^rules\/[^/]+\.rules\.json$/.test(s.path) || /^schemas\/fields\/[^/]+\.json$/.test(s.path) || /^content\//.test(s.path),
   );
   const contract = contractShape(docs.contract.schema);
-  return { productId, files, contract, contractHash: contractHash(contract) };
+  return { productId, files, contract, contractHash: contractHash(contract), ...(notRun.size > 0 ? { modulesNotRun: [...notRun].sort() } : {}) };
 }

@@ -12,14 +12,14 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { checkedFlow, configSource, DocumentLoadError } from '../../src/app/documents-error';
-import { checkProject } from '../../src/engine/check';
-import { formatDiagnostic } from '../../src/engine/diagnostics';
+import { checkPack, checkProject } from '../../src/engine/check';
+import { formatDiagnostic, type Diagnostic } from '../../src/engine/diagnostics';
 import { buildPack } from '../../src/engine/pack';
 import { createStateContract } from '../../src/engine/state-contract';
 import { createAjvFormatValidator } from '../../src/engine/validate-ajv';
 import { PROJECT_ROOT, lintProject, loadProject, readFormatSchemas, readJson, readProjectSources } from '../../tools/lib/project';
 import { musterDocuments } from '../../tools/vite-plugin-muster';
-import { edited, sourcesOf } from './fixture';
+import { edited, sourcesOf, type Docs } from './fixture';
 import { aModuleWithEdges, positionAt, type Json } from './helpers';
 
 const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
@@ -138,6 +138,57 @@ describe('one check for lint, the build and the browser', () => {
     const lint = lintProject().findings.filter((d) => d.severity === 'error').map(formatDiagnostic);
     const { errors } = lintErrors(PROJECT_ROOT);
     expect(errors.sort()).toEqual([...lint].sort());
+  });
+
+  describe('a review section naming a module its product does not run (FLOW-29)', () => {
+    // Module b shows a review page (rv) after qc; its sections name module z, which no product
+    // runs (a form fz; a branch zb), and whatever a case adds. The project has z's file.
+    const withReview = (sections: Json[]): Docs =>
+      edited((d) => {
+        const b = d['flows/modules/b.json'] as Json;
+        (b.steps as Json).qc = { kind: 'panel', next: [{ to: 'rv' }] };
+        (b.steps as Json).rv = { kind: 'panel', next: [{ to: '@end' }] };
+        d['flows/modules/z.json'] = { id: 'z', start: 'fz', steps: { fz: { kind: 'panel', next: [{ to: 'zb' }] }, zb: { kind: 'branch', next: [{ to: '@end' }] } } };
+        d['schemas/panels/fz.json'] = { id: 'fz', kind: 'form', bind: 'eligibility.{variant}.personalInfo', title: 'c.title', schema: { type: 'object', properties: { firstName: { type: 'string' } } }, labels: { firstName: 'c.answer' } };
+        d['schemas/panels/rv.json'] = { id: 'rv', kind: 'review', title: 'c.title', sections };
+      });
+    const options = { validator: createAjvFormatValidator(readFormatSchemas()), contract: createStateContract(readJson('schemas/state.schema.json')) };
+    const errorsOf = (findings: readonly Diagnostic[]): Diagnostic[] => findings.filter((d) => d.severity === 'error');
+
+    it('is accepted by the project\'s check and by the pack\'s, which names the module as not run; the browser runs the pack', () => {
+      const sources = sourcesOf(withReview([{ title: 'c.answer', module: 'z', step: 'fz' }]));
+      expect(errorsOf(checkProject(sources, options).findings)).toEqual([]);
+      const docs = loadProject(sources);
+      const pack = buildPack(docs, sources, 'p');
+      expect(pack.modulesNotRun).toEqual(['z']);
+      expect(pack.files.some((f) => f.path === 'flows/modules/z.json' || f.path === 'schemas/panels/fz.json')).toBe(false);
+      expect(errorsOf(checkPack(pack, options).findings)).toEqual([]);
+      expect(checkedFlow(pack, options).flow.productId).toBe('p');
+      // A pack whose list is dropped is refused where the section names the module: the list is what allows it.
+      const bare = { ...pack, modulesNotRun: undefined };
+      expect(errorsOf(checkPack(bare, options).findings).map((d) => `${d.file} ${d.pointer} ${d.check}`)).toEqual(['schemas/panels/rv.json /sections/0/module broken-reference']);
+      expect(() => checkedFlow(bare, options)).toThrow(DocumentLoadError);
+    });
+
+    it('a module with no file at all is still refused at file:line:col, by lint and by the pack (which does not list it)', () => {
+      const docs = withReview([{ title: 'c.answer', module: 'z', step: 'fz' }, { title: 'c.answer', module: 'occupaton', step: 'fz' }]);
+      const sources = sourcesOf(docs);
+      const text = sources.find((f) => f.path === 'schemas/panels/rv.json')?.text ?? '';
+      const at = positionAt(text, text.indexOf('"occupaton"'));
+      const errors = errorsOf(checkProject(sources, options).findings);
+      expect(errors.map(formatDiagnostic)).toEqual([`schemas/panels/rv.json:${at.line}:${at.col} error review section names module "occupaton", which has no file flows/modules/occupaton.json [broken-reference]`]);
+      const pack = buildPack(loadProject(sources), sources, 'p');
+      expect(pack.modulesNotRun).toEqual(['z']);
+      expect(errorsOf(checkPack(pack, options).findings).map(formatDiagnostic)).toEqual(errors.map(formatDiagnostic));
+    });
+
+    it('a step of a module not run that is missing or shows no form is still refused by the project\'s check', () => {
+      const sources = sourcesOf(withReview([{ title: 'c.answer', module: 'z', step: 'zb' }, { title: 'c.answer', module: 'z', step: 'nope' }]));
+      expect(errorsOf(checkProject(sources, options).findings).map((d) => `${d.pointer} ${d.message}`)).toEqual([
+        '/sections/0/step step "zb" of module "z" does not show a form panel: a review section shows a form\'s answers',
+        '/sections/1/step module "z" has no step "nope"',
+      ]);
+    });
   });
 
   it("a step reached only from a module no product visits is refused in that product's pack, so lint reports it", () => {
