@@ -180,6 +180,41 @@ describe('review pages and Change links', () => {
   });
 });
 
+describe("FLOW-29: the quote flows' prefill review (the project's documents)", () => {
+  const docs = loadProject();
+  // A prefilled session (src/app/prefill.ts maps the details into personalInfo, PAY-36).
+  const prefilled = { session: { prefillStatus: 'success' }, eligibility: { self: { personalInfo: { firstName: 'Maria', lastName: 'Gonzalez', phoneNumber: '2105550148', emailAddress: 'maria.gonzalez@example.com' } } } };
+  // In the panel's order: names, birth date, e-mail, phone country, phone.
+  const confirm = { firstName: 'Maria', lastName: 'Gonzalez', dob: '1976-03-14', emailAddress: 'maria.gonzalez@example.com', countryCode: 'USA', phoneNumber: '2105550148' };
+
+  it.each(['pnc-auto-insurance', 'pnc-insurance-renters', 'auto-tac'])('%s: prefill -> review (only the prefill section) -> Change and back -> gender and citizenship', (id) => {
+    const { flow } = resolveFlow(docs, id);
+    if (!flow) throw new Error(`no flow ${id}`);
+    let s = startFlow(flow, ctx, { initial: prefilled });
+    expect(current(flow, s)).toMatchObject({ module: 'prefill-basic-info', step: 'prefill-basic-info-panel' });
+    s = submitAnswer(flow, s, confirm, ctx);
+    expect(current(flow, s)).toMatchObject({ module: 'prefill-basic-info', step: 'review-info-panel', variant: 'self' });
+    const panel = flow.docs.panels.get('review-info-panel')?.value;
+    if (panel?.kind !== 'review') throw new Error('no review');
+    // Sections of modules the product does not run (occupation) or has not reached yet never show.
+    expect(flow.modules.some((m) => m.moduleId === 'occupation')).toBe(false);
+    const sections = reviewSections(flow, panel, s, ctx);
+    expect(sections.map((x) => `${x.section.module}/${x.section.step}`)).toEqual(['prefill-basic-info/prefill-basic-info-panel']);
+    expect(sections[0]?.entries.map((e) => [e.field, e.value])).toEqual(Object.entries(confirm));
+    // Change opens the prefill panel; Continue there comes back to the review with the new answer.
+    s = changeAnswer(flow, s, { module: 'prefill-basic-info', step: 'prefill-basic-info-panel' }, ctx);
+    expect(current(flow, s)).toMatchObject({ module: 'prefill-basic-info', step: 'prefill-basic-info-panel' });
+    s = submitAnswer(flow, s, { ...confirm, emailAddress: 'maria@example.org' }, ctx);
+    expect(current(flow, s)).toMatchObject({ module: 'prefill-basic-info', step: 'review-info-panel' });
+    expect(getPath(s, 'flow.returnTo')).toBeUndefined();
+    expect(reviewSections(flow, panel, s, ctx)[0]?.entries.find((e) => e.field === 'emailAddress')?.value).toBe('maria@example.org');
+    // Continue on the review: gender and citizenship; Previous from there is the review again.
+    s = submitAnswer(flow, s, {}, ctx);
+    expect(current(flow, s)).toMatchObject({ module: 'prefill-basic-info', step: 'gender-citizenship-panel' });
+    expect(current(flow, back(flow, s))).toMatchObject({ step: 'review-info-panel' });
+  });
+});
+
 describe('leafFields', () => {
   it('flattens nested objects and counts fields under conditions', () => {
     const schema: JsonValue = {
