@@ -3,7 +3,8 @@
  * opens in Chromium on its own first screen, with its own title (product name and brand
  * suffix, PROD-12) and copy (its landing or entry milestone's heading, its disclosures in
  * CONT-19's order); and one applicant per product family (bank, card, quote, insurance join,
- * affiliate) walks to the product's destination URL with the sandbox on. The production build,
+ * affiliate) walks to the product's destination URL with the sandbox on; a prefilled quote session
+ * (action=prefill) goes through FLOW-29's review and its Change link. The production build,
  * the strict CSP, axe on every screen. What each product should show is read from its documents
  * (the first screen from `simulate`), so the test follows the documents.
  */
@@ -11,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, serve, watchPage } from './browser';
-import { choose, pick, pressContinue, tick, type } from './person';
+import { choose, field, pick, pressContinue, tick, type } from './person';
 import { currentScreen, expectAccessible, nextScreen, walk } from './driver';
 import { configDestinations, lintProject, loadProject, PROJECT_ROOT, readProjectSources } from '../../tools/lib/project';
 import { serveDist } from '../../tools/serve';
@@ -166,6 +167,10 @@ const FORMS: Record<string, () => Promise<void>> = {
   },
   'occupation-panel': () => pick(page, 'Employment status', 'Retired'),
   'social-security-panel': () => type(page, 'Social Security number', '123-45-6789'),
+  'gender-citizenship-panel': async () => {
+    await pick(page, 'Gender', 'Female');
+    await choose(page, 'Country of citizenship', 'United States');
+  },
   'review-info-panel': async () => undefined,
 };
 
@@ -285,6 +290,65 @@ describe('one applicant per product family walks to the destination (sandbox on)
     const { url, seen } = await walkToDestination('pnc-auto-insurance');
     expect(seen[0]).toBe('basic-info-panel');
     expect(`${url.pathname}${url.search}`).toBe('/insurance/modular-auto-quote/?product=pnc-auto-insurance');
+  });
+
+  it('quote with prefill: pnc-auto-insurance entered with action=prefill, the prefilled details, their review (Change goes back and returns), gender and citizenship, then the address (FLOW-11, FLOW-29)', async () => {
+    // What the page that sends an applicant here with action=prefill leaves in the session
+    // namespace (SESS-01, SESS-03: every resume key; PAY-36: the status and the details).
+    await page.goto(`${base}config.json`);
+    const session = { productId: 'pnc-auto-insurance', moduleSequenceId: 'default', modulePositionIndex: 0, potentialCustomerGuid: 'g-prefill-1', jwtKey: 'j-prefill-1', prefillStatus: 'success', prefillDetails: [{ key: 'firstName', value: 'Maria' }, { key: 'lastName', value: 'Gonzalez' }, { key: 'phone', value: '(210) 555-0148' }, { key: 'email', value: 'maria.gonzalez@example.com' }] };
+    await page.evaluate((value) => sessionStorage.setItem('ent-eligibility-modular-app', value), JSON.stringify(session));
+    await page.goto(`${base}?action=prefill`);
+    let screen = await currentScreen(page);
+    expect(screen.step).toBe('prefill-basic-info-panel');
+    await expectAccessible(page, 'prefill-basic-info-panel');
+    expect(await field(page, 'First name').inputValue()).toBe('Maria');
+    await type(page, 'Date of birth', '03/14/1976');
+    await pressContinue(page);
+    screen = await nextScreen(page, screen);
+    // FLOW-29: the review, with only what the prefill panel asked, as confirmed there.
+    expect(screen).toEqual({ step: 'review-info-panel', variant: 'self' });
+    expect(await page.locator('[data-review-section]').evaluateAll((els) => els.map((e) => e.getAttribute('data-review-section')))).toEqual(['prefill-basic-info-panel']);
+    const rows = async (): Promise<string[][]> => page.locator('[data-review-section] .mu-review-row').evaluateAll((els) => els.map((e) => [e.querySelector('dt')?.textContent?.trim() ?? '', e.querySelector('dd')?.textContent?.trim() ?? '']));
+    expect(await rows()).toEqual([
+      ['First name', 'Maria'],
+      ['Last name', 'Gonzalez'],
+      ['Date of birth', '03/14/1976'],
+      ['Email address', 'maria.gonzalez@example.com'],
+      ['Phone number', '2105550148'],
+    ]);
+    expect((await page.locator('[data-review-section] h2').innerText()).trim()).toBe(text('review.section.prefillBasicInfo'));
+    await expectAccessible(page, 'prefill review at 1280 px');
+    // Change: the prefill panel with what was confirmed; a new e-mail address; back on the review.
+    await page.locator('[data-review-section="prefill-basic-info-panel"] [data-action="change"]').click();
+    screen = await nextScreen(page, screen);
+    expect(screen.step).toBe('prefill-basic-info-panel');
+    expect(await field(page, 'Email address').inputValue()).toBe('maria.gonzalez@example.com');
+    await type(page, 'Email address', 'maria@example.org');
+    await pressContinue(page);
+    screen = await nextScreen(page, screen);
+    expect(screen.step).toBe('review-info-panel');
+    expect((await rows()).find(([label]) => label === 'Email address')).toEqual(['Email address', 'maria@example.org']);
+    // The review at a phone's width and the desktop's (E2E_SHOTS=<dir> keeps pictures of both).
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessible(page, `prefill review at ${width} px`);
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `flow29-review-${width}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
+    }
+    // Continue: gender and citizenship, then out of the prefill module past the applicant's
+    // basic-info panel (FLOW-11) to the address. The walk stops there: the resume keys name a
+    // customer the sandbox never created, so leave-app's update would get its 404 (simulate walks
+    // a prefilled session on to the quote page, tests/scenarios/products-quotes.json).
+    await pressContinue(page);
+    screen = await nextScreen(page, screen);
+    expect(screen.step).toBe('gender-citizenship-panel');
+    await expectAccessible(page, 'gender-citizenship-panel');
+    await FORMS['gender-citizenship-panel']?.();
+    await pressContinue(page);
+    screen = await nextScreen(page, screen);
+    expect(screen.step).toBe('self-address-panel');
+    await page.locator('[data-screen] [data-action="previous"]').click();
+    expect((await nextScreen(page, screen)).step).toBe('gender-citizenship-panel');
   });
 
   it('insurance join: pnc-insurance-renters-join through the join to the renters quote start (DEST-10)', async () => {
