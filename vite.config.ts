@@ -27,7 +27,7 @@ const FORM_FIRST = new RegExp(
 // runtime config.json served beside index.html, not from build-time variables.
 export default defineConfig({
   base: '/join/get-started/',
-  plugins: [react(), musterDocuments(), inlineRuntimeIntoEntry(['form-first', 'QuestionScreen']), oidcSandbox(), pureReactRouter()],
+  plugins: [react(), musterDocuments(), inlineRuntimeIntoEntry(['form-first']), oidcSandbox(), pureReactRouter()],
   // rjsf's Markdown rendering is for UI schemas that ask for it; Muster's never do (plain-markdown.tsx).
   resolve: { alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./src/ui/screens/form/plain-markdown.tsx', import.meta.url)) } },
   // The first screen is one script: no modulepreload polyfill (every supported browser has
@@ -37,10 +37,9 @@ export default defineConfig({
     sourcemap: true,
     modulePreload: {
       polyfill: false,
-      // The chunks a first screen may load (the form's first paint, the question screen) carry their
-      // own copy of Rolldown's helpers (inlineRuntimeIntoEntry): importing them must not preload
-      // the runtime chunk as one more request.
-      resolveDependencies: (url, deps) => (/(^|\/)(form-first|QuestionScreen)-[^/]*\.js$/.test(url) ? deps.filter((d) => !/(^|\/)rolldown-runtime-[^/]*\.js$/.test(d)) : deps),
+      // The form-first chunk carries its own copy of Rolldown's helpers (inlineRuntimeIntoEntry):
+      // importing it must not preload the runtime chunk as one more request.
+      resolveDependencies: (url, deps) => (/(^|\/)form-first-[^/]*\.js$/.test(url) ? deps.filter((d) => !/(^|\/)rolldown-runtime-[^/]*\.js$/.test(d)) : deps),
     },
     // A product that opens on a form (the quote flows) shows the form's first paint: one chunk
     // with what it draws with (FirstFormStep.tsx and its imports, shared with the full form) and

@@ -9,22 +9,20 @@ import { getPath, isObject, withoutNulls, type JsonObject } from '../engine/stat
 import type { QuestionPanel } from '../engine/formats.generated';
 import { MilestoneScreen } from '../ui/screens/MilestoneScreen';
 import { Transition } from '../ui/template/Transition';
+import { QuestionScreen } from '../ui/screens/QuestionScreen';
 import { loadWhenOpen } from '../ui/components/load-when-open';
 import { preloadable } from '../ui/components/preloadable';
-import { afterPaint } from '../ui/after-paint';
 import { loadChunk } from '../ui/load-chunk';
 import type { InterstitialProps } from '../ui/template/Interstitial';
 import { useApp, useFlow, useShell } from './context';
 import type { AppInstance } from './boot';
 import type { FirstFormStepProps, FullForm } from './FirstFormStep';
-import type { FormHandover, QuestionScreenProps } from '../ui/contract';
+import type { FormHandover } from '../ui/contract';
 import type { FlowStore } from './flow-store';
 import { destinationUrl } from '../services/navigation';
 import { createFragmentService } from '../services/fragments';
 import type { JsonValue } from '../rules/index';
 
-/** The question screen: its own chunk, preloaded once the first screen is painted (preloadable.tsx). */
-const QuestionScreen = preloadable<QuestionScreenProps>(() => import('../ui/screens/QuestionScreen').then((m) => m.QuestionScreen));
 // A chunk that cannot load (one retry, the 120 s timeout: loadChunk) throws into the screen's error boundary: the error route.
 // The first form panel of a session paints without rjsf, then hands over to the full form (FirstFormStep.tsx).
 const FirstFormStep = preloadable<FirstFormStepProps>(() => import('./FirstFormStep').then((m) => m.default));
@@ -37,14 +35,11 @@ const Interstitial = loadWhenOpen<InterstitialProps & { open: boolean }>(() => i
 
 
 /**
- * Loads the code of the screen that shows `view` when the entry does not hold it (a question, a
- * form's first paint), for boot to wait on before the first render (BootEnv.firstScreen).
+ * Loads the code of the screen that shows `view` when the entry does not hold it (a form's first
+ * paint), for boot to wait on before the first render (BootEnv.firstScreen).
  */
 export function preloadScreen(view: StepView): Promise<unknown> {
-  const kind = view.kind === 'panel' ? view.panel?.kind : undefined;
-  if (kind === 'question') return QuestionScreen.preload();
-  if (kind === 'form' && !fullForm) return FirstFormStep.preload();
-  return Promise.resolve();
+  return view.kind === 'panel' && view.panel?.kind === 'form' && !fullForm ? FirstFormStep.preload() : Promise.resolve();
 }
 
 /** One command run per arrival on a command step (the store's move count), even under StrictMode's double effects. */
@@ -155,15 +150,6 @@ export function StepHost() {
   // What the form's first paint handed over, for the screen it was painted on.
   const [handover, setHandover] = useState<{ key: string; value: FormHandover }>();
 
-  // The question screen's chunk, once the first screen is painted and the browser is idle.
-  useEffect(() => {
-    afterPaint(() => {
-      const load = (): void => void QuestionScreen.preload().catch(() => undefined);
-      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 2000 });
-      else setTimeout(load, 200);
-    });
-  }, []);
-
   // Commands: run once per arrival on a command step.
   useEffect(() => {
     if (view.kind !== 'command' || !view.command) return;
@@ -221,17 +207,15 @@ export function StepHost() {
           const q = panel as QuestionPanel;
           const selected = getPath(state, answerPath(q, view.variant));
           return (
-            <Suspense fallback={<Loading />}>
-              <QuestionScreen
-                {...base}
-                panel={q}
-                answers={availableAnswers(flow, q, state, ctx)}
-                linkButtons={(q.linkButtons ?? []).filter((b) => evaluateCondition(flow, b.showWhen, state, ctx))}
-                {...(typeof selected === 'string' ? { selected } : {})}
-                {...(app.env.autoAdvanceMs !== undefined ? { autoAdvanceMs: app.env.autoAdvanceMs } : {})}
-                onAnswer={onAnswer}
-              />
-            </Suspense>
+            <QuestionScreen
+              {...base}
+              panel={q}
+              answers={availableAnswers(flow, q, state, ctx)}
+              linkButtons={(q.linkButtons ?? []).filter((b) => evaluateCondition(flow, b.showWhen, state, ctx))}
+              {...(typeof selected === 'string' ? { selected } : {})}
+              {...(app.env.autoAdvanceMs !== undefined ? { autoAdvanceMs: app.env.autoAdvanceMs } : {})}
+              onAnswer={onAnswer}
+            />
           );
         }
         if (panel.kind === 'review') {

@@ -1,8 +1,7 @@
 /**
- * A screen in a chunk of its own that a first screen may not need (the question screen: a product
- * that opens on a milestone or a form does not carry it): `preload()` starts loading it (once the
- * first screen is painted), and once it has loaded it renders at once, without suspending (no
- * loading line between a milestone and the first question). Before that it is `React.lazy`
+ * A screen in a chunk of its own (the form's first paint, src/app/FirstFormStep.tsx): `preload()`
+ * starts loading it (boot, as soon as the first step is known), and once it has loaded it renders
+ * at once, without suspending (no loading line before it). Before that it is `React.lazy`
  * under the caller's Suspense. Loaded by `loadChunk` (one retry, the 120 s timeout); a chunk that
  * cannot load throws into the screen's error boundary (the error route). A failed preload is
  * forgotten: the screen's own load tries again.

@@ -6,8 +6,7 @@
  * delay again: the answer shown as chosen is always the one reported; once reported, further
  * selections are ignored.
  *
- * A chunk of its own (StepHost): a product that opens on a milestone or a form does not carry it
- * on its first screen; it loads once the first screen is painted. It must not import rjsf or ajv.
+ * This screen is on the first screen's JS budget: it must not import rjsf or ajv.
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { QuestionScreenProps } from '../contract';
