@@ -13,6 +13,7 @@ import { QuestionScreen } from '../ui/screens/QuestionScreen';
 import { loadWhenOpen } from '../ui/components/load-when-open';
 import { preloadable } from '../ui/components/preloadable';
 import { loadChunk } from '../ui/load-chunk';
+import { keepPhonesWhole } from '../ui/phone-numbers';
 import type { InterstitialProps } from '../ui/template/Interstitial';
 import { useApp, useFlow, useShell } from './context';
 import type { AppInstance } from './boot';
@@ -114,7 +115,7 @@ export function TrapFallback() {
       <h1 className="mu-heading" tabIndex={-1} ref={heading}>
         {app.content.text('app.trap.heading')}
       </h1>
-      <p className="mu-subhead">{app.content.text('app.trap.help')}</p>
+      <p className="mu-subhead">{keepPhonesWhole(app.content.text('app.trap.help'))}</p>
       <div className="mu-actions mu-actions--milestone">
         <a
           className="mu-button mu-button--primary"

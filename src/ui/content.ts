@@ -8,12 +8,15 @@
  *   (DOMPurify). It is loaded only when the content holds an HTML value (`createContentFor`),
  *   so products without HTML copy never download it. Content made without a sanitiser shows an
  *   HTML value as escaped text (fail closed). Plain values are escaped.
+ * - `html()` wraps each phone number in a span that does not wrap (src/ui/phone-numbers.tsx), so
+ *   '1-800-555-0199' never breaks at a hyphen; screens do the same for `text()` at render time.
  * - A missing key gives '' and is logged once.
  */
 import type { Text } from '../engine/formats.generated';
 import type { ContentEntry } from '../engine/loader';
 import type { ContentApi, Telemetry } from './contract';
 import { loadChunk } from './load-chunk';
+import { phonesInEscapedText } from './phone-numbers';
 
 /** HTML in, allow-listed HTML out. */
 export type Sanitizer = (html: string) => string;
@@ -72,7 +75,7 @@ export interface AppContent extends ContentApi {
 export function createContent(source: ContentSource, telemetry?: Pick<Telemetry, 'log'>, sanitize?: Sanitizer): AppContent {
   const reported = new Set<string>();
   // Without a sanitiser an HTML value is shown as text, escaped: nothing unchecked reaches the DOM.
-  const safeHtml: Sanitizer = sanitize ?? ((html) => escapeHtml(htmlToText(html)));
+  const safeHtml: Sanitizer = sanitize ?? ((html) => phonesInEscapedText(escapeHtml(htmlToText(html))));
   const missing = (key: string | undefined): void => {
     const k = key ?? '(undefined)';
     if (reported.has(k)) return;
@@ -121,8 +124,8 @@ export function createContent(source: ContentSource, telemetry?: Pick<Telemetry,
     html(key) {
       const v = lookup(key);
       if (v === undefined) return '';
-      if (typeof v === 'string') return escapeHtml(fill(v, undefined, new Set(), (s) => s));
-      if (Array.isArray(v)) return `<ul>${v.map((s) => `<li>${escapeHtml(fill(s, undefined, new Set(), (x) => x))}</li>`).join('')}</ul>`;
+      if (typeof v === 'string') return phonesInEscapedText(escapeHtml(fill(v, undefined, new Set(), (s) => s)));
+      if (Array.isArray(v)) return `<ul>${v.map((s) => `<li>${phonesInEscapedText(escapeHtml(fill(s, undefined, new Set(), (x) => x)))}</li>`).join('')}</ul>`;
       if (!('html' in v)) return '';
       return safeHtml(fill(v.html, undefined, new Set(), escapeHtml));
     },

@@ -17,7 +17,7 @@ export interface ContentApi {
   text(key: string | undefined, vars?: Record<string, string>): string;
   /** A list (bulleted lists); a plain string is a one-item list. */
   list(key: string | undefined): string[];
-  /** Sanitised HTML for a key (allow-list sanitiser), or escaped text when the value is plain. */
+  /** Sanitised HTML for a key (allow-list sanitiser), or escaped text when the value is plain; phone numbers in a span that does not wrap (src/ui/phone-numbers.tsx). */
   html(key: string | undefined): string;
   has(key: string | undefined): boolean;
 }

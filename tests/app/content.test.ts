@@ -34,11 +34,20 @@ describe('text, list, html', () => {
     expect(content.text('a.unknown')).toBe('Hello {nobody}.');
   });
 
-  it('sanitises HTML values and escapes plain ones', () => {
-    expect(content.html('a.html')).toBe('<p>Call <strong>1-800-555-0199</strong>.</p>');
+  it('sanitises HTML values and escapes plain ones; a phone number is kept whole in a span', () => {
+    expect(content.html('a.html')).toBe('<p>Call <strong><span class="mu-phone">1-800-555-0199</span></strong>.</p>');
+    expect(content.html('a.plain')).toBe('Call <span class="mu-phone">1-800-555-0199</span> today.');
     expect(content.html('a.escape')).toBe('&lt;b&gt;not bold&lt;/b&gt; &amp; more');
-    expect(content.html('a.list')).toBe('<ul><li>One 1-800-555-0199</li><li>Two</li></ul>');
+    expect(content.html('a.list')).toBe('<ul><li>One <span class="mu-phone">1-800-555-0199</span></li><li>Two</li></ul>');
     expect(content.text('a.html')).toBe('Call 1-800-555-0199.');
+    expect(content.text('a.plain')).toBe('Call 1-800-555-0199 today.');
+  });
+
+  it("wraps a phone number in the sanitised HTML's text, not in a link's address (tel:)", () => {
+    const c = createContent(source({ h: { html: '<p>Call <a href="tel:1-800-555-0199">1-800-555-0199</a> or 210.555.0148.</p>' } }), undefined, sanitizeHtml);
+    expect(c.html('h')).toBe('<p>Call <a href="tel:1-800-555-0199"><span class="mu-phone">1-800-555-0199</span></a> or <span class="mu-phone">210.555.0148</span>.</p>');
+    // Without the sanitiser the HTML shows as escaped text, its phone number kept whole too.
+    expect(createContent(source({ h: { html: '<p>Call 1-800-555-0199</p>' } })).html('h')).toBe('Call <span class="mu-phone">1-800-555-0199</span>');
   });
 
   it("gives '' for a missing key and logs it once", () => {

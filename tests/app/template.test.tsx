@@ -259,9 +259,10 @@ describe('blocking pages', () => {
     expect(screen.getByText('Choose a caller from Portal to continue.')).toBeTruthy();
   });
 
-  it('documents that fail: the trap', () => {
+  it('documents that fail: the trap, its phone number kept whole', () => {
     const { container } = render(<BlockingPage kind="trap" content={shellContent()} brand="muster" />);
     expect(container.querySelector('[data-milestone="trap-door"]')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Something went wrong');
+    expect([...container.querySelectorAll('.mu-subhead .mu-phone')].map((e) => e.textContent)).toEqual([shellContent().text('placeholders.phone')]);
   });
 });

@@ -11,6 +11,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, serve, watchPage } from './browser';
 import { currentScreen, nextScreen, type ScreenSeen } from './driver';
@@ -178,6 +179,22 @@ async function veteranToReview(last: string): Promise<ScreenSeen> {
   return addressToReview(screen, '123-45-6789', () => pick(page, 'Employment status', 'Retired'));
 }
 
+/**
+ * The screen's phone numbers stay whole (never broken at their hyphens): each one a span that
+ * does not wrap, laid out on one line, at a phone's width and the desktop's. E2E_SHOTS=<dir>
+ * keeps a picture of each width.
+ */
+async function expectPhonesOnOneLine(name: string): Promise<void> {
+  const phones = page.locator('[data-screen] .mu-phone');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `${name}-${width}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
+    const shown = await phones.evaluateAll((els) => els.map((e) => [e.textContent, getComputedStyle(e).whiteSpace, e.getClientRects().length]));
+    expect(shown, `${name} at ${width} px`).toEqual([['1-800-555-0199', 'nowrap', 1]]);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** The veteran's prospect, doc 2 §3 field by field (PAY-05, PAY-10, PAY-11, PAY-13, PAY-17..PAY-19, PAY-21, PAY-24, PAY-26/27). */
 function expectVeteranProspect(p: Prospect, last: string, status: string): void {
   expect(p.status).toBe(status);
@@ -234,6 +251,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     await pressContinue(page);
     await page.getByRole('heading', { name: 'Error submitting to service. Try again.' }).waitFor({ timeout: 20_000 });
     expect(statuses()).toEqual(['POST enrollment/customers modified-create']);
+    await expectPhonesOnOneLine('service-retry');
     await page.getByRole('button', { name: 'Try again' }).click();
     const url = await outside('/my/member-home');
     expect(url.pathname).toBe('/my/member-home');
@@ -282,6 +300,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     const text = await trap.innerText();
     expect(text).toMatch(/Something went wrong/);
     expect(text).toMatch(/\d{3}/);
+    await expectPhonesOnOneLine('trap');
     await trap.locator('[data-action="primary"]').click();
     const again = await currentScreen(page);
     expect(again.milestone).toBe('entry');

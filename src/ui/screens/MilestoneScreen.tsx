@@ -16,6 +16,7 @@ import { Dialog } from '../components/LazyDialog';
 import { UI_KEYS } from './copy';
 import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
+import { keepPhonesWhole } from '../phone-numbers';
 import { adoptStyles } from '../styles/adopt';
 import screensCss from '../styles/screens.css?inline';
 
@@ -212,15 +213,15 @@ function MilestoneBody(props: MilestoneScreenProps) {
   return (
     <section className="mu-screen mu-milestone" {...root} data-state="ready" aria-labelledby={headingId}>
       <h1 id={headingId} ref={heading} tabIndex={-1} className="mu-heading">
-        {copy.heading}
+        {keepPhonesWhole(copy.heading)}
       </h1>
-      {copy.subheading !== undefined && <p className="mu-subhead">{copy.subheading}</p>}
+      {copy.subheading !== undefined && <p className="mu-subhead">{keepPhonesWhole(copy.subheading)}</p>}
       {copy.list.length > 0 && (
         <ul className="mu-milestone__list">
           {copy.list.map((item, i) => (
             <li key={i} className="mu-milestone__item">
               <CheckIcon />
-              <span>{item}</span>
+              <span>{keepPhonesWhole(item)}</span>
             </li>
           ))}
         </ul>
@@ -276,7 +277,7 @@ function MilestoneBody(props: MilestoneScreenProps) {
           {'html' in copy.disclosure ? (
             <div className="mu-disclosure__body" dangerouslySetInnerHTML={{ __html: copy.disclosure.html }} />
           ) : (
-            <p className="mu-disclosure__body">{copy.disclosure.text}</p>
+            <p className="mu-disclosure__body">{keepPhonesWhole(copy.disclosure.text)}</p>
           )}
         </section>
       )}

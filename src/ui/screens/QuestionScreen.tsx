@@ -13,6 +13,7 @@ import type { QuestionScreenProps } from '../contract';
 import { answerLabelKey, copyKeys, UI_KEYS } from './copy';
 import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
+import { keepPhonesWhole } from '../phone-numbers';
 import { adoptStyles } from '../styles/adopt';
 import screensCss from '../styles/screens.css?inline';
 import questionCss from '../styles/question.css?inline';
@@ -102,7 +103,7 @@ function QuestionBody(props: QuestionScreenProps) {
       </h1>
       {copy.subhead !== undefined && content.has(copy.subhead) && (
         <p className="mu-subhead" data-part="subhead">
-          {content.text(copy.subhead)}
+          {keepPhonesWhole(content.text(copy.subhead))}
         </p>
       )}
       {copy.alertPosition === 'top' && alert}
@@ -111,7 +112,7 @@ function QuestionBody(props: QuestionScreenProps) {
       )}
       {copy.infoSubhead !== undefined && content.has(copy.infoSubhead) && (
         <p className="mu-info-subhead" data-part="info-subhead">
-          {content.text(copy.infoSubhead)}
+          {keepPhonesWhole(content.text(copy.infoSubhead))}
         </p>
       )}
       <div className="mu-answers" role="group" aria-labelledby={headingId} ref={group} onKeyDown={onGroupKeyDown}>

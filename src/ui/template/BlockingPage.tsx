@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ContentApi } from '../contract';
 import { Header } from './Header';
+import { keepPhonesWhole } from '../phone-numbers';
 import { adoptStyles } from '../styles/adopt';
 import appCss from '../styles/app.css?inline';
 import templateCss from './template.css?inline';
@@ -38,9 +39,9 @@ export function BlockingPage({ kind, content, brand, restartUrl }: { kind: Block
       <main id="mu-main" className="mu-main mu-blocked" data-blocked={kind} {...(kind === 'trap' ? { 'data-milestone': 'trap-door', 'data-screen': 'trap-door', 'data-variant': 'self' } : {})}>
         <div className="mu-screen">
           <h1 ref={heading} tabIndex={-1} className="mu-heading">
-            {copy.heading}
+            {keepPhonesWhole(copy.heading)}
           </h1>
-          {copy.body !== undefined && <p className="mu-subhead">{copy.body}</p>}
+          {copy.body !== undefined && <p className="mu-subhead">{keepPhonesWhole(copy.body)}</p>}
           {restartUrl !== undefined && (
             <p className="mu-actions">
               <a className="mu-button mu-button--primary" href={restartUrl}>

@@ -10,6 +10,7 @@ import type { FormPanel } from '../../../engine/formats.generated';
 import type { StepView } from '../../../engine/flow';
 import type { ContentApi } from '../../contract';
 import { formCopyKeys, UI_KEYS } from '../copy';
+import { keepPhonesWhole } from '../../phone-numbers';
 import { adoptStyles } from '../../styles/adopt';
 import screensCss from '../../styles/screens.css?inline';
 import formCss from '../../styles/form.css?inline';
@@ -44,15 +45,15 @@ export function FormFrame({ panel, view, content, heldErrorKey, state, heading, 
       </h1>
       {heldErrorKey !== undefined && (
         <div className="mu-banner mu-banner--error" role="alert" data-part="held-error">
-          {content.text(heldErrorKey)}
+          {keepPhonesWhole(content.text(heldErrorKey))}
         </div>
       )}
-      {copy.subhead !== undefined && content.has(copy.subhead) && <p className="mu-subhead">{content.text(copy.subhead)}</p>}
+      {copy.subhead !== undefined && content.has(copy.subhead) && <p className="mu-subhead">{keepPhonesWhole(content.text(copy.subhead))}</p>}
       {copy.alertPosition === 'top' && alert}
       {copy.highlight !== undefined && content.has(copy.highlight) && (
         <div className="mu-highlight" data-part="highlight" dangerouslySetInnerHTML={{ __html: content.html(copy.highlight) }} />
       )}
-      {copy.infoSubhead !== undefined && content.has(copy.infoSubhead) && <p className="mu-info-subhead">{content.text(copy.infoSubhead)}</p>}
+      {copy.infoSubhead !== undefined && content.has(copy.infoSubhead) && <p className="mu-info-subhead">{keepPhonesWhole(content.text(copy.infoSubhead))}</p>}
       {children}
       {copy.alertPosition === 'bottom' && alert}
     </section>
