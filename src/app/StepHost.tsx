@@ -13,7 +13,7 @@ import { QuestionScreen } from '../ui/screens/QuestionScreen';
 import { loadWhenOpen } from '../ui/components/load-when-open';
 import { preloadable } from '../ui/components/preloadable';
 import { loadChunk } from '../ui/load-chunk';
-import { keepPhonesWhole } from '../ui/phone-numbers';
+import { keepPhonesWhole } from '../ui/keep-phones';
 import type { InterstitialProps } from '../ui/template/Interstitial';
 import { useApp, useFlow, useShell } from './context';
 import type { AppInstance } from './boot';

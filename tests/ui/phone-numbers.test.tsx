@@ -7,7 +7,8 @@
  */
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keepPhonesWhole, phoneRuns, phonesInEscapedText } from '../../src/ui/phone-numbers';
+import { phoneRuns, phonesInEscapedText } from '../../src/ui/phone-numbers';
+import { keepPhonesWhole } from '../../src/ui/keep-phones';
 import { applyFragment, localMilestoneCopy, MilestoneScreen } from '../../src/ui/screens/MilestoneScreen';
 import { HelpDialog } from '../../src/ui/template/HelpDialog';
 import type { MilestoneScreenProps } from '../../src/ui/contract';

@@ -16,7 +16,7 @@ import { Dialog } from '../components/LazyDialog';
 import { UI_KEYS } from './copy';
 import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
-import { keepPhonesWhole } from '../phone-numbers';
+import { keepPhonesWhole } from '../keep-phones';
 import { adoptStyles } from '../styles/adopt';
 import screensCss from '../styles/screens.css?inline';
 

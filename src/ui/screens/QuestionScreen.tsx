@@ -13,7 +13,7 @@ import type { QuestionScreenProps } from '../contract';
 import { answerLabelKey, copyKeys, UI_KEYS } from './copy';
 import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
-import { keepPhonesWhole } from '../phone-numbers';
+import { keepPhonesWhole } from '../keep-phones';
 import { adoptStyles } from '../styles/adopt';
 import screensCss from '../styles/screens.css?inline';
 import questionCss from '../styles/question.css?inline';

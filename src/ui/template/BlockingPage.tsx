@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ContentApi } from '../contract';
 import { Header } from './Header';
-import { keepPhonesWhole } from '../phone-numbers';
+import { keepPhonesWhole } from '../keep-phones';
 import { adoptStyles } from '../styles/adopt';
 import appCss from '../styles/app.css?inline';
 import templateCss from './template.css?inline';

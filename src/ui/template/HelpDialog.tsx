@@ -1,6 +1,6 @@
 import { Dialog } from '../components/Dialog';
 import type { ContentApi } from '../contract';
-import { keepPhonesWhole } from '../phone-numbers';
+import { keepPhonesWhole } from '../keep-phones';
 
 /** PROD-09 (suggested default): the help button opens the provider's help, here a dialog with the phone number; the flow is untouched. */
 export function HelpDialog({ open, content, onClose }: { open: boolean; content: ContentApi; onClose(): void }) {

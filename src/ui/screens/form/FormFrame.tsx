@@ -10,7 +10,7 @@ import type { FormPanel } from '../../../engine/formats.generated';
 import type { StepView } from '../../../engine/flow';
 import type { ContentApi } from '../../contract';
 import { formCopyKeys, UI_KEYS } from '../copy';
-import { keepPhonesWhole } from '../../phone-numbers';
+import { keepPhonesWhole } from '../../keep-phones';
 import { adoptStyles } from '../../styles/adopt';
 import screensCss from '../../styles/screens.css?inline';
 import formCss from '../../styles/form.css?inline';

@@ -5,8 +5,8 @@
  * nowrap`), by one pattern, wherever the copy comes from: local content with `{phone}`
  * filled, a remote milestone fragment, the shell's copy on the load-failure page.
  *
- * - `keepPhonesWhole(text)` for copy rendered as text (milestones, blocking pages, the trap,
- *   the help dialog, panel subheads);
+ * - `keepPhonesWhole(text)` (keep-phones.tsx: React) for copy rendered as text (milestones,
+ *   blocking pages, the trap, the help dialog, panel subheads);
  * - `phonesInEscapedText(html)` for escaped text that holds no tags (content.html of a plain
  *   value, src/ui/content.ts);
  * - `phonesInNode(root)` for sanitised HTML, on its DOM (src/ui/sanitize.ts).
@@ -16,8 +16,6 @@
  * with nothing between them have no place to break and are left alone; dates (2018-06-30),
  * ZIP+4 codes and masked SSNs do not match.
  */
-import type { ReactNode } from 'react';
-
 export const PHONE_CLASS = 'mu-phone';
 
 /** A fresh global pattern each call (a shared /g pattern keeps its lastIndex between uses). */
@@ -35,21 +33,6 @@ export function phoneRuns(text: string): string[] {
   }
   out.push(text.slice(at));
   return out;
-}
-
-/** Copy as React children: the text itself, or its runs with each phone number in a span that does not wrap. */
-export function keepPhonesWhole(text: string): ReactNode {
-  const runs = phoneRuns(text);
-  if (runs.length === 1) return text;
-  return runs.map((run, i) =>
-    i % 2 === 1 ? (
-      <span key={i} className={PHONE_CLASS}>
-        {run}
-      </span>
-    ) : (
-      run
-    ),
-  );
 }
 
 /** Escaped text with no tags in it (HTML-safe as it is): each phone number wrapped in the span's markup. */
