@@ -76,10 +76,20 @@ export function inlineRuntimeIntoEntry(alsoInto: readonly string[] = []): Plugin
             mapAsset.source = JSON.stringify(map);
           }
           file.imports = file.imports.filter((i) => i !== runtime.fileName);
+
           for (const html of Object.values(bundle)) {
             if (html.type !== 'asset' || !html.fileName.endsWith('.html') || typeof html.source !== 'string') continue;
             html.source = html.source.replace(preloadRe, '');
           }
+        }
+        // A first screen loads the entry and at most one of these chunks: they import nothing but
+        // the entry (a module of the form's first paint left out of vite.config.ts FORM_FIRST would
+        // land in a chunk of its own: one request more, or worse, a broken import).
+        const entries = Object.values(bundle).filter((f) => f.type === 'chunk' && f.isEntry).map((f) => f.fileName);
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk' || !(file.isEntry || alsoInto.includes(file.name))) continue;
+          const others = file.imports.filter((i) => !entries.includes(i) && i !== runtime.fileName);
+          if (others.length > 0) this.error(`inline-runtime: ${file.fileName}, which a first screen loads, imports ${others.join(', ')}: keep its modules in one chunk (vite.config.ts FORM_FIRST)`);
         }
       },
     },
