@@ -82,7 +82,8 @@ export interface FormScreenProps extends ScreenBase {
  */
 export interface FormHandover {
   values: JsonObject;
-  focus?: { id: string; start: number | null; end: number | null };
+  /** The control that had focus, or the heading (the first paint's, which the applicant has not left). */
+  focus?: { id: string; start: number | null; end: number | null } | 'heading';
   submit: boolean;
   validator?: import('@rjsf/utils').ValidatorType;
 }

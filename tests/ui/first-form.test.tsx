@@ -192,4 +192,28 @@ describe('the form first paint (issue 11)', () => {
     expect((document.activeElement as HTMLInputElement).selectionStart).toBe(3);
     expect(document.querySelector('[data-screen]')?.getAttribute('data-state')).toBe('ready');
   });
+
+  it('hands over a focus still on the heading: the full form focuses its own heading (never the page body)', async () => {
+    const panel = formPanels.find((p) => p.id === 'prefill-basic-info-panel') as FormPanel;
+    let finish: () => void = () => undefined;
+    const onReady = vi.fn<(h: Omit<FormHandover, 'validator'>) => void>();
+    firstPaint(panel, 'self', {}, { prepare: () => new Promise<void>((resolve) => (finish = resolve)), onReady });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 30)); // the heading takes focus once painted
+    });
+    expect(document.activeElement?.tagName).toBe('H1');
+    await act(async () => {
+      finish();
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    const handover = onReady.mock.calls[0]?.[0] as FormHandover;
+    expect(handover.focus).toBe('heading');
+    cleanup();
+    const validator = await loadValidator(panel.id, panel.schema);
+    await fullForm(panel, 'self', {}, { ...handover, validator });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 30));
+    });
+    expect(document.activeElement?.tagName).toBe('H1');
+  });
 });

@@ -39,8 +39,9 @@ type Load = { panelId: string; status: 'ready'; validator: ValidatorType } | { p
 
 function FormBody(props: FormScreenProps) {
   const { panel, view, content, telemetry, formData, loadValidator, heldErrorKey, canGoBack, onPrevious, handover } = props;
-  // Taking over from the first paint (FirstForm.tsx): the focus stays where the applicant is.
-  const heading = useHeadingFocus<HTMLHeadingElement>(handover === undefined);
+  // Taking over from the first paint (FirstForm.tsx): the focus stays where the applicant is (on
+  // the heading, if they had not left it).
+  const heading = useHeadingFocus<HTMLHeadingElement>(handover === undefined || handover.focus === 'heading');
   const [load, setLoad] = useState<Load | undefined>(() => (handover?.validator ? { panelId: panel.id, status: 'ready', validator: handover.validator } : undefined));
   const [attempt, setAttempt] = useState(0);
   const submitted = useRef(false);
@@ -80,11 +81,11 @@ function FormBody(props: FormScreenProps) {
   useLayoutEffect(() => {
     if (!handover || handedOver.current || load?.status !== 'ready') return;
     handedOver.current = true;
-    const target = handover.focus ? document.getElementById(handover.focus.id) : null;
-    if (target) {
+    const control = typeof handover.focus === 'object' ? handover.focus : undefined;
+    const target = control ? document.getElementById(control.id) : null;
+    if (control && target) {
       target.focus({ preventScroll: true });
-      const { start, end } = handover.focus ?? { start: null, end: null };
-      if (target instanceof HTMLInputElement && start !== null && end !== null) target.setSelectionRange(start, end);
+      if (target instanceof HTMLInputElement && control.start !== null && control.end !== null) target.setSelectionRange(control.start, control.end);
     }
     if (handover.submit) formRef.current?.submit();
   }, [handover, load?.status]);

@@ -257,9 +257,10 @@ function FirstFieldView({ field, value, onChange, content }: { field: FirstField
   );
 }
 
-/** The control that has focus, with its selection, if it is one of this form's. */
-function focusOf(form: HTMLFormElement | null): FormHandover['focus'] {
+/** The control that has focus, with its selection, if it is one of this form's; or the heading, if it has it. */
+function focusOf(form: HTMLFormElement | null, heading: HTMLElement | null): FormHandover['focus'] {
   const active = document.activeElement;
+  if (active !== null && active === heading) return 'heading';
   if (!form || !(active instanceof HTMLElement) || !form.contains(active) || active.id === '') return undefined;
   if (active instanceof HTMLInputElement && (active.type === 'text' || active.type === 'email' || active.type === 'tel')) {
     return { id: active.id, start: active.selectionStart, end: active.selectionEnd };
@@ -303,7 +304,7 @@ export function FirstForm({ panel, view, content, formData, heldErrorKey, canGoB
         () => {
           if (!alive) return;
           const { values: typed, waiting: submit, onReady: ready } = latest.current;
-          const focus = focusOf(form.current);
+          const focus = focusOf(form.current, heading.current);
           flushSync(() => ready({ values: typed, submit, ...(focus ? { focus } : {}) }));
         },
         (error: unknown) => {
