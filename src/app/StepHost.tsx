@@ -7,9 +7,9 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useS
 import { availableAnswers, bindPath, answerPath, evaluateCondition, type StepView } from '../engine/flow';
 import { getPath, isObject, withoutNulls, type JsonObject } from '../engine/state';
 import type { QuestionPanel } from '../engine/formats.generated';
+import { QuestionScreen } from '../ui/screens/QuestionScreen';
 import { MilestoneScreen } from '../ui/screens/MilestoneScreen';
 import { Transition } from '../ui/template/Transition';
-import { QuestionScreen } from '../ui/screens/QuestionScreen';
 import { loadWhenOpen } from '../ui/components/load-when-open';
 import { preloadable } from '../ui/components/preloadable';
 import { loadChunk } from '../ui/load-chunk';

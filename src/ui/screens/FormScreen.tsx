@@ -6,8 +6,10 @@
  * if it is refused the screen shows an error and logs it, and the shell takes the applicant
  * to the trap.
  *
- * Default export so the shell can React.lazy it: rjsf and the validators load only when a
- * form panel first appears (the first screen's JS budget).
+ * Default export, loaded on demand (src/app/FormStep.tsx): rjsf and the validators load only
+ * once a form panel's first paint (./form/FirstForm.tsx) is on screen, and this screen then takes
+ * over from it with what it hands over (`handover`: the data typed, the focus, a pending
+ * Continue, the validator already loaded).
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
