@@ -759,6 +759,15 @@ mask?: {
 [k: string]: "last4" | "hidden"
 }
 /**
+ * Field path -> how an answer is shown: `usPhone` shows a number of 10 digits as (210) 555-0148 (stored as digits, PAY-11); with `when`, only while that holds (the number is a U.S. one).
+ */
+format?: {
+[k: string]: {
+as: "usPhone"
+when?: Condition
+}
+}
+/**
  * When an edge, filter or rule applies: a named rule id (string), or an inline JSON-Logic expression.
  */
 showWhen?: (RuleId | { [operation: string]: JsonValue } | boolean)

@@ -151,6 +151,11 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
         for (const f of Object.keys(section.mask ?? {})) {
           if (!fields.includes(f)) report(doc, pointerOf(['sections', String(i), 'mask', f]), 'error', 'broken-reference', `panel "${shown.value.id}" has no field "${f}" to mask`, true);
         }
+        for (const [f, format] of Object.entries(section.format ?? {})) {
+          const ptr = pointerOf(['sections', String(i), 'format', f]);
+          if (!fields.includes(f)) report(doc, ptr, 'error', 'broken-reference', `panel "${shown.value.id}" has no field "${f}" to format`, true);
+          checkCondition(doc, `${ptr}/when`, format.when);
+        }
         for (const [f, when] of Object.entries(section.hide ?? {})) {
           const ptr = pointerOf(['sections', String(i), 'hide', f]);
           if (!has(f)) report(doc, ptr, 'error', 'broken-reference', `panel "${shown.value.id}" has no field "${f}" to hide`, true);

@@ -15,6 +15,8 @@ export interface ReviewEntry {
   field: string;
   value: JsonValue;
   mask?: 'last4' | 'hidden';
+  /** How the value is shown (the section's `format`, when its condition holds). */
+  format?: 'usPhone';
   /** For a field that is an object (an address block): its answers, shown as the lines of one answer. */
   parts?: ReviewEntry[];
 }
@@ -89,7 +91,9 @@ export function reviewSections(flow: Flow, panel: ReviewPanel, state: AppState, 
         const parts = leaves.filter((l) => l.startsWith(`${field}.`)).flatMap((l) => entry(l) ?? []);
         return parts.length > 0 ? { field, value, parts } : undefined;
       }
-      return { field, value, ...(mask ? { mask } : {}) };
+      const shape = section.format?.[field];
+      const format = shape && (shape.when === undefined || evaluateCondition(flow, shape.when, state, ctx)) ? shape.as : undefined;
+      return { field, value, ...(mask ? { mask } : {}), ...(format ? { format } : {}) };
     };
     const entries: ReviewEntry[] = [];
     for (const field of fields) {

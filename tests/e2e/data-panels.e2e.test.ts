@@ -135,7 +135,7 @@ describe.each(WIDTHS)('whole journeys to the review page at %i px (sandbox on, a
   it('a retired veteran with an honorable discharge; Change links open the panel and come back', async () => {
     let screen = await veteranToReview();
     expect(await reviewRow('About you', 'First name')).toBe('Maria');
-    expect(await reviewRow('About you', 'Phone number')).toBe('2105550148');
+    expect(await reviewRow('About you', 'Phone number')).toBe('(210) 555-0148');
     expect(await reviewRow('About you', 'Country of citizenship')).toBe('United States');
     expect(await reviewRow('Your military service', 'Branch of service')).toBe('Army');
     expect(await reviewRow('Your military service', 'Separation or retirement date')).toBe('06/30/2018');

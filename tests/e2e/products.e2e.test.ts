@@ -315,7 +315,7 @@ describe('one applicant per product family walks to the destination (sandbox on)
       ['Last name', 'Gonzalez'],
       ['Date of birth', '03/14/1976'],
       ['Email address', 'maria.gonzalez@example.com'],
-      ['Phone number', '2105550148'],
+      ['Phone number', '(210) 555-0148'],
     ]);
     expect((await page.locator('[data-review-section] h2').innerText()).trim()).toBe(text('review.section.prefillBasicInfo'));
     await expectAccessible(page, 'prefill review at 1280 px');

@@ -13,6 +13,7 @@ import { getPath } from '../../src/engine/state';
 import { formatDiagnostic } from '../../src/engine/diagnostics';
 import type { JsonValue } from '../../src/rules/index';
 import { miniProject } from './mini';
+import { displayValue } from '../../src/ui/screens/review/display';
 
 const ctx = { today: '2026-11-22' };
 
@@ -212,6 +213,25 @@ describe("FLOW-29: the quote flows' prefill review (the project's documents)", (
     s = submitAnswer(flow, s, {}, ctx);
     expect(current(flow, s)).toMatchObject({ module: 'prefill-basic-info', step: 'gender-citizenship-panel' });
     expect(current(flow, back(flow, s))).toMatchObject({ step: 'review-info-panel' });
+  });
+
+  it.each([
+    ['USA', '2105550148', '(210) 555-0148'],
+    [undefined, '2105550148', '(210) 555-0148'],
+    ['GBR', '2079460958', '2079460958'],
+    ['USA', '210555014', '210555014'],
+  ])('the phone number with country code %s, stored %s, shows as %s (review section format usPhone, VAL-23)', (countryCode, phoneNumber, shown) => {
+    const { flow } = resolveFlow(docs, 'pnc-auto-insurance');
+    if (!flow) throw new Error('no flow');
+    const answers = { ...confirm, phoneNumber, ...(countryCode === undefined ? { countryCode: undefined } : { countryCode }) };
+    const s = submitAnswer(flow, startFlow(flow, ctx, { initial: prefilled }), JSON.parse(JSON.stringify(answers)) as JsonValue, ctx);
+    const panel = flow.docs.panels.get('review-info-panel')?.value;
+    if (panel?.kind !== 'review') throw new Error('no review');
+    const section = reviewSections(flow, panel, s, ctx)[0];
+    const entry = section?.entries.find((e) => e.field === 'phoneNumber');
+    if (!section || !entry) throw new Error('no phone entry');
+    expect(entry.format).toBe(countryCode === 'GBR' ? undefined : 'usPhone');
+    expect(displayValue(section, entry, { text: (k: string) => k, has: () => true, html: (k: string) => k, list: () => [] })).toBe(shown);
   });
 });
 
