@@ -14,7 +14,7 @@ import { pureReactRouter } from './tools/vite-plugin-pure-react-router';
 const FORM_FIRST = new RegExp(
   [
     'src/app/(FirstFormStep\\.tsx|form-suppressed\\.ts)',
-    'src/ui/screens/form/(FirstForm|FormFrame|options-view)\\.tsx',
+    'src/ui/screens/form/(FirstForm|FormFrame|options-view|radios-view)\\.tsx',
     'src/ui/screens/form/(attributes|options-keys|dates|field-order)\\.ts',
     'src/ui/template/ProgressBar\\.tsx',
     'src/engine/(field-refs|form-suppress)\\.ts',

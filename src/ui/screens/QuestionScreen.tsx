@@ -16,10 +16,8 @@ import { useHeadingFocus } from './useHeadingFocus';
 import { keepPhonesWhole } from '../keep-phones';
 import { adoptStyles } from '../styles/adopt';
 import screensCss from '../styles/screens.css?inline';
-import questionCss from '../styles/question.css?inline';
 
 adoptStyles(screensCss);
-adoptStyles(questionCss);
 
 export const AUTO_ADVANCE_MS = 500;
 

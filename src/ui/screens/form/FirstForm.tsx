@@ -22,7 +22,8 @@ import type { ContentApi, FormHandover } from '../../contract';
 import { afterPaint } from '../../after-paint';
 import { UI_KEYS } from '../copy';
 import { useHeadingFocus } from '../useHeadingFocus';
-import { controlAttributes, describedBy, helpId, optionId } from './attributes';
+import { controlAttributes, describedBy, helpId } from './attributes';
+import { RadiosView } from './radios-view';
 import { dateValueFor, formatDateForInput } from './dates';
 import { FormFrame, PreviousButton } from './FormFrame';
 import { OptionsSelectView } from './options-view';
@@ -180,32 +181,18 @@ function Control({ field, value, onChange, content }: { field: FirstField; value
         </>
       );
     }
-    case 'radio': {
-      const described = describedBy(field.id, { help: field.help !== undefined, errors: false });
+    case 'radio':
       return (
-        <div className="mu-radios">
-          {field.choices.map((choice, index) => {
-            const inputId = optionId(field.id, index);
-            return (
-              <div key={inputId} className="mu-radio">
-                <input
-                  id={inputId}
-                  type="radio"
-                  name={field.id}
-                  value={String(index)}
-                  checked={choice.value === value}
-                  required={field.required}
-                  disabled={false}
-                  aria-describedby={described}
-                  onChange={() => onChange(choice.value)}
-                />
-                <label htmlFor={inputId}>{choice.label}</label>
-              </div>
-            );
-          })}
-        </div>
+        <RadiosView
+          id={field.id}
+          name={field.id}
+          choices={field.choices.map((choice) => ({ label: choice.label, checked: choice.value === value }))}
+          required={field.required}
+          hasErrors={false}
+          describedBy={describedBy(field.id, { help: field.help !== undefined, errors: false })}
+          onChoose={(index) => onChange(field.choices[index]?.value)}
+        />
       );
-    }
     case 'options':
       return (
         <OptionsSelectView

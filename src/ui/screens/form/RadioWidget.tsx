@@ -6,11 +6,12 @@
  * description mark every radio of a field in error. A boolean field offers Yes and No (its
  * `enumLabels`, or the app's own copy); an enum field offers its `enumLabels`.
  */
-import { useContext, type FocusEvent } from 'react';
-import { enumOptionsIsSelected, enumOptionsValueForIndex, getUiOptions, optionId, type WidgetProps } from '@rjsf/utils';
+import { useContext } from 'react';
+import { enumOptionsIsSelected, enumOptionsValueForIndex, getUiOptions, type WidgetProps } from '@rjsf/utils';
 import { UI_KEYS } from '../copy';
 import { FormUiContext } from './context';
-import { describedBy } from './templates';
+import { describedBy } from './attributes';
+import { RadiosView } from './radios-view';
 
 export function RadioWidget(props: WidgetProps) {
   const { id, htmlName, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, rawErrors, uiSchema, schema } = props;
@@ -25,33 +26,20 @@ export function RadioWidget(props: WidgetProps) {
     if (schema.type === 'boolean' && !named && ui) return ui.content.text(optionValue === true ? UI_KEYS.yes : UI_KEYS.no);
     return label;
   };
-  const valueAt = (event: FocusEvent<HTMLInputElement>) => enumOptionsValueForIndex(event.target.value, enumOptions, options.emptyValue);
+  const valueAt = (index: string) => enumOptionsValueForIndex(index, enumOptions, options.emptyValue);
   return (
-    <div className="mu-radios">
-      {enumOptions.map((option, index) => {
-        const inputId = optionId(id, index);
-        const checked = enumOptionsIsSelected(option.value, value);
-        return (
-          <div key={inputId} className="mu-radio">
-            <input
-              id={inputId}
-              type="radio"
-              name={htmlName || id}
-              value={String(index)}
-              checked={checked}
-              required={required}
-              disabled={disabled || readonly}
-              autoFocus={autofocus && index === 0}
-              aria-invalid={hasErrors || undefined}
-              aria-describedby={described}
-              onChange={() => onChange(option.value)}
-              onBlur={(event) => onBlur(id, valueAt(event))}
-              onFocus={(event) => onFocus(id, valueAt(event))}
-            />
-            <label htmlFor={inputId}>{labelOf(option.label, option.value)}</label>
-          </div>
-        );
-      })}
-    </div>
+    <RadiosView
+      id={id}
+      name={htmlName || id}
+      choices={enumOptions.map((option) => ({ label: labelOf(option.label, option.value), checked: enumOptionsIsSelected(option.value, value) }))}
+      required={required}
+      disabled={disabled || readonly}
+      autofocus={autofocus}
+      hasErrors={hasErrors}
+      describedBy={described}
+      onChoose={(index) => onChange(enumOptions[index]?.value)}
+      onBlur={(index) => onBlur(id, valueAt(index))}
+      onFocus={(index) => onFocus(id, valueAt(index))}
+    />
   );
 }
