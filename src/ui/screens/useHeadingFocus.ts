@@ -15,10 +15,12 @@ export function useHeadingFocus<T extends HTMLElement>(ready = true): RefObject<
     // Where focus was when the screen appeared (usually nothing: the old screen's button is gone).
     const before = document.activeElement;
     afterPaint(() => {
+      // Unmounted meanwhile (the screen moved on, or a test's document is gone): nothing to do.
+      if (!current) return;
       const now = document.activeElement;
       // Never take focus the applicant (or the screen, e.g. its error summary) has moved since.
       const untouched = now === before || now === null || now === document.body || !now.isConnected;
-      if (current && untouched) ref.current?.focus({ preventScroll: false });
+      if (untouched) ref.current?.focus({ preventScroll: false });
     });
     return () => {
       current = false;
