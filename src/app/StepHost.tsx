@@ -12,6 +12,7 @@ import { MilestoneScreen } from '../ui/screens/MilestoneScreen';
 import { Transition } from '../ui/template/Transition';
 import { loadWhenOpen } from '../ui/components/load-when-open';
 import { preloadable } from '../ui/components/preloadable';
+import { focusHeading } from '../ui/focus-heading';
 import { loadChunk } from '../ui/load-chunk';
 import { keepPhonesWhole } from '../ui/keep-phones';
 import type { InterstitialProps } from '../ui/template/Interstitial';
@@ -91,7 +92,7 @@ function logon(app: AppInstance): void {
 export function useFocusOnMount<T extends HTMLElement>(): RefObject<T | null> {
   const ref = useRef<T>(null);
   useEffect(() => {
-    ref.current?.focus();
+    focusHeading(ref.current);
   }, []);
   return ref;
 }

@@ -177,6 +177,21 @@ describe('moving around', () => {
     expect(left).toEqual([]);
   });
 
+  it('a page just loaded focuses its heading without a ring; after a click none, after a key the ring (UI-17)', async () => {
+    await page.goto(`${base}?product=join-now`);
+    await currentScreen(page);
+    const focus = () => page.evaluate(() => ({ tag: document.activeElement?.tagName, ring: document.activeElement?.matches(':focus-visible') ?? false }));
+    await expect.poll(focus).toEqual({ tag: 'H1', ring: false });
+    let screen = await currentScreen(page);
+    await page.locator('[data-screen] [data-action="primary"]').click();
+    screen = await nextScreen(page, screen);
+    await expect.poll(focus).toEqual({ tag: 'H1', ring: false });
+    await page.locator('[data-screen] [data-answer="yes"]').focus();
+    await page.keyboard.press('Enter');
+    await nextScreen(page, screen);
+    await expect.poll(focus).toEqual({ tag: 'H1', ring: true });
+  });
+
   it('works by keyboard alone, with focus on each new screen heading', async () => {
     const first = await openFirstQuestion();
     await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('H1');

@@ -1,10 +1,12 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { afterPaint } from '../after-paint';
+import { focusHeading } from '../focus-heading';
 
 /**
  * Moves focus to the screen's heading (tabIndex -1) when the screen mounts, or when `ready`
  * turns true (a milestone whose content has loaded, UI-17). The new screen's heading is where
- * a keyboard or screen-reader user continues from. Focus moves once the screen is painted:
+ * a keyboard or screen-reader user continues from (without a ring on a page just loaded:
+ * focusHeading). Focus moves once the screen is painted:
  * focusing forces a style and layout pass, which would otherwise hold the new screen back.
  */
 export function useHeadingFocus<T extends HTMLElement>(ready = true): RefObject<T | null> {
@@ -20,7 +22,7 @@ export function useHeadingFocus<T extends HTMLElement>(ready = true): RefObject<
       const now = document.activeElement;
       // Never take focus the applicant (or the screen, e.g. its error summary) has moved since.
       const untouched = now === before || now === null || now === document.body || !now.isConnected;
-      if (untouched) ref.current?.focus({ preventScroll: false });
+      if (untouched) focusHeading(ref.current);
     });
     return () => {
       current = false;

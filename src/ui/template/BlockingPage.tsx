@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { ContentApi } from '../contract';
 import { Header } from './Header';
 import { keepPhonesWhole } from '../keep-phones';
+import { focusHeading } from '../focus-heading';
 import { adoptStyles } from '../styles/adopt';
 import appCss from '../styles/app.css?inline';
 import templateCss from './template.css?inline';
@@ -21,7 +22,7 @@ export type BlockingKind = 'private' | 'support' | 'version' | 'trap';
 export function BlockingPage({ kind, content, brand, restartUrl }: { kind: BlockingKind; content: ContentApi; brand: string; restartUrl?: string | undefined }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    heading.current?.focus();
+    focusHeading(heading.current);
   }, []);
   const copy =
     kind === 'private'
