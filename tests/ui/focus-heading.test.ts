@@ -7,20 +7,18 @@ async function fresh() {
   return (await import('../../src/ui/focus-heading')).focusHeading;
 }
 
-function heading(): HTMLElement & { focus: ReturnType<typeof vi.fn> } {
+function heading() {
   const h = document.createElement('h1');
   h.tabIndex = -1;
-  const focus = vi.fn();
-  h.focus = focus;
-  return h as HTMLElement & { focus: ReturnType<typeof vi.fn> };
+  return { h, focus: vi.spyOn(h, 'focus') };
 }
 
 describe('focusHeading (UI-17)', () => {
   it('focuses without the ring before any key or pointer on the page', async () => {
     const focusHeading = await fresh();
-    const h = heading();
+    const { h, focus } = heading();
     focusHeading(h);
-    expect(h.focus).toHaveBeenCalledWith({ preventScroll: false, focusVisible: false });
+    expect(focus).toHaveBeenCalledWith({ preventScroll: false, focusVisible: false });
   });
 
   it.each([
@@ -29,9 +27,9 @@ describe('focusHeading (UI-17)', () => {
   ])("after %s, leaves the ring to the browser's own choice", async (_what, act) => {
     const focusHeading = await fresh();
     act();
-    const h = heading();
+    const { h, focus } = heading();
     focusHeading(h);
-    expect(h.focus).toHaveBeenCalledWith({ preventScroll: false });
+    expect(focus).toHaveBeenCalledWith({ preventScroll: false });
   });
 
   it('does nothing without a heading', async () => {
