@@ -1,12 +1,12 @@
 /**
  * The progress bar's model (doc 1 §4, UI-22..UI-27): shown per module (`progressBar.modules`)
  * and hidden while `progressBar.hideWhen` holds; 'step x of n' where x is the screen's place in
- * the history and n adds the longest remaining path; the fill is the engine's progress
- * (FLOW-22). Only panels show it: triage milestones and command steps never do (UI-23).
+ * the applicant's path and n adds the longest remaining path (the engine's progressPlace: a
+ * screen seen again keeps its number, a Change link counts the review's path); the fill is the
+ * engine's progress (FLOW-22). Only panels show it: triage milestones and command steps never do (UI-23).
  */
-import { evaluateCondition, longestRemaining, moduleAt, type Flow, type FlowContext, type StepView } from '../engine/flow';
+import { evaluateCondition, moduleAt, progressPlace, type Flow, type FlowContext, type StepView } from '../engine/flow';
 import { getPath, type AppState } from '../engine/state';
-import { historyOf } from '../engine/flow';
 
 export interface ProgressModel {
   visible: boolean;
@@ -33,8 +33,7 @@ export function progressModel(flow: Flow, state: AppState, view: StepView, ctx: 
   } catch {
     return hidden; // a failing rule hides the bar; the flow itself reports rule errors
   }
-  const step = Math.max(1, historyOf(state).length);
-  const total = step + longestRemaining(flow, view);
+  const { step, total } = progressPlace(flow, state) ?? { step: 1, total: 1 };
   const p = getPath(state, 'flow.progress');
   const percent = Math.round(Math.min(1, Math.max(0, typeof p === 'number' ? p : 0)) * 100);
   const section = setting.section;

@@ -611,14 +611,34 @@ export function longestRemaining(flow: Flow, coordinate: { position: number; mod
   return fromStep(coordinate.position, coordinate.step, false);
 }
 
+function placeKey(c: Coordinate): string {
+  return `${c.position}\u0000${c.module}\u0000${c.step}\u0000${c.variant}`;
+}
+
+/**
+ * The current screen's place in the applicant's path, and the path's length (FLOW-22, UI-22):
+ * each screen counts once, from its first visit, so a screen seen again (opened by a Change link,
+ * or reached again by a loop back) keeps its number; while an answer is changed from a review
+ * page, the path is the review's (its place and the longest path after it), so Change is not a
+ * step further on (docs/decisions.md, "Progress").
+ */
+export function progressPlace(flow: Flow, state: AppState): { step: number; total: number } | undefined {
+  const c = currentCoordinate(state);
+  if (!c) return undefined;
+  const places = new Map<string, number>();
+  for (const h of historyOf(state)) if (!places.has(placeKey(h))) places.set(placeKey(h), places.size + 1);
+  const step = places.get(placeKey(c)) ?? Math.max(1, places.size);
+  const returnTo = returnToOf(state);
+  const review = returnTo ? places.get(placeKey(returnTo)) : undefined;
+  const total = returnTo && review !== undefined ? review + longestRemaining(flow, returnTo) : step + longestRemaining(flow, c);
+  return { step, total: Math.max(step, total) };
+}
+
 export function progressOf(flow: Flow, state: AppState): number {
   if (getPath(state, 'flow.isComplete') === true) return 1;
-  const c = currentCoordinate(state);
-  if (!c) return 0;
-  const taken = Math.max(0, historyOf(state).length - 1);
-  const remaining = longestRemaining(flow, c);
-  if (taken + remaining === 0) return 0;
-  return taken / (taken + remaining);
+  const place = progressPlace(flow, state);
+  if (!place || place.total <= 1) return 0;
+  return (place.step - 1) / (place.total - 1);
 }
 
 /**
