@@ -7,6 +7,7 @@
  * service's 400-with-codes and failure answers; a reference list that fails and recovers on Retry.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, serve, watchPage } from './browser';
@@ -143,14 +144,27 @@ describe.each(WIDTHS)('whole journeys to the review page at %i px (sandbox on, a
     expect((await reviewRow('Your addresses', 'Mailing address')).split('\n')).toEqual(['In the United States', '1200 Oak Hollow Dr', 'San Antonio', 'Texas', '78258']);
     expect(await page.locator('[data-review-section="self-address-panel"] dt', { hasText: /^Physical address$/ }).count()).toBe(0);
     // Change: the basic info panel, with what was entered; a new first name; back on the review.
+    // The progress bar shows the panel at its own place of the review's path, and the review at
+    // the same step after it (UI-22, docs/decisions.md "Progress: a screen's place").
+    const progress = async (): Promise<{ step: number; total: number }> => {
+      const [, step, total] = /^Step (\d+) of (\d+)$/.exec((await page.locator('.mu-progress__text').textContent()) ?? '') ?? [];
+      return { step: Number(step), total: Number(total) };
+    };
+    const onReview = await progress();
+    expect(onReview.step).toBeGreaterThan(1);
     await page.locator('[data-review-section="basic-info-panel"] [data-action="change"]').click();
     screen = await settled(screen);
     expect(screen.step).toBe('basic-info-panel');
     expect(await field(page, 'First name').inputValue()).toBe('Maria');
+    const changing = await progress();
+    expect(changing.total).toBe(onReview.total);
+    expect(changing.step).toBeLessThan(onReview.step);
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `change-progress-${width}.png`), animations: 'disabled', caret: 'hide' });
     await type(page, 'First name', 'Mariana');
     await pressContinue(page);
     screen = await settled(screen);
     expect(screen.step).toBe('review-info-panel');
+    expect(await progress()).toEqual(onReview);
     expect(await reviewRow('About you', 'First name')).toBe('Mariana');
     // Change from a triage panel: military details, and Previous comes straight back.
     await page.locator('[data-review-section="military-details"] [data-action="change"]').click();
