@@ -4,6 +4,7 @@
  * with axe on the way. The answers use simulate's keys (`militaryService`,
  * `spouse.militaryService`), so a scenario of tests/scenarios can be replayed in the browser.
  */
+import path from 'node:path';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { DocumentSet } from '../../src/engine/loader';
@@ -47,7 +48,20 @@ export async function nextScreen(page: Page, previous: ScreenSeen): Promise<Scre
   return currentScreen(page);
 }
 
+let shots = 0;
+
+/**
+ * axe on the screen now shown. With E2E_SHOTS=<folder>, every screen checked is also saved there
+ * as a full-page picture (by suite, numbered in the order seen, named by `where` and the width),
+ * to look through what the suites walked.
+ */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const folder = process.env.E2E_SHOTS;
+  if (folder) {
+    const suite = path.basename(expect.getState().testPath ?? 'e2e').replace(/\.e2e\.test\.ts$/, '');
+    const name = `${suite}-${String(++shots).padStart(4, '0')}-${where.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 60)}-${page.viewportSize()?.width ?? 0}.png`;
+    await page.screenshot({ path: path.join(folder, name), fullPage: true, animations: 'disabled', caret: 'hide' });
+  }
   const violations = await axe(page);
   expect(violations, `axe on ${where}:\n${describeViolations(violations)}`).toEqual([]);
 }
