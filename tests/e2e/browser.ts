@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Server } from 'node:http';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { serveDist } from '../../tools/serve';
 import { PROJECT_ROOT } from '../../tools/lib/project';
 
@@ -70,4 +71,48 @@ export function watchPage(page: Page, problems: string[] = []): string[] {
     if (r.status() === 404 && r.url().includes('/assets/')) problems.push(`missing asset ${r.url()}: dist/ changed during the run? rebuild and re-run`);
   });
   return problems;
+}
+
+/** What a test of a browser suite works with: the file's Chromium and served build, and the test's own page. */
+export interface BrowserSuite {
+  browser: Browser;
+  base: string;
+  context: BrowserContext;
+  page: Page;
+  /** CSP violations, page errors and missing assets seen on the page (watchPage). */
+  problems: string[];
+}
+
+/**
+ * The frame the applicant-journey suites share: one Chromium and one build served with the
+ * strict CSP per file; for each test a new context and page at 1280 x 900, watched by watchPage,
+ * then `setup` (the file's routes and listeners, and taking the suite's parts into its own
+ * variables); after it the context closes and the test fails on any problem the page showed.
+ */
+export function browserSuite(options: { config: object; setup?: (suite: BrowserSuite) => void | Promise<void> }): void {
+  let browser: Browser | undefined;
+  let server: Server | undefined;
+  let base = '';
+  let context: BrowserContext | undefined;
+  let problems: string[] = [];
+  beforeAll(async () => {
+    browser = await launch();
+    ({ server, url: base } = await serve({ csp: true, config: options.config }));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+  beforeEach(async () => {
+    if (!browser) throw new Error('the suite has no browser');
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    problems = [];
+    watchPage(page, problems);
+    await options.setup?.({ browser, base, context, page, problems });
+  });
+  afterEach(async () => {
+    await context?.close();
+    expect(problems, 'no CSP violations or page errors').toEqual([]);
+  });
 }

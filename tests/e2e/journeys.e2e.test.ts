@@ -6,10 +6,9 @@
  * browser back and forward, a reload mid-flow, the exit dialog and the keyboard; runs axe on
  * every screen. A CSP violation or an uncaught page error fails the run.
  */
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import type { Server } from 'node:http';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, serve, watchPage } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite } from './browser';
 import { currentScreen, expectAccessible, nextScreen, walk, type ScreenSeen } from './driver';
 import { loadProject } from '../../tools/lib/project';
 import { simulate, type SimulateInput } from '../../src/engine/simulate';
@@ -19,30 +18,14 @@ import type { JsonObject } from '../../src/engine/state';
 const docs = loadProject();
 const PRODUCTION = { environment: 'production', apiBaseUrl: '/join/get-started/api/', contentBaseUrl: '/join/get-started/content/', sandbox: true, brand: 'muster', demo: false, support: false, homeUrl: '/home/', joinStartUrl: '/join/start/' };
 
-let browser: Browser;
-let server: Server;
 let base: string;
-let context: BrowserContext;
 let page: Page;
-let problems: string[];
 
-beforeAll(async () => {
-  browser = await launch();
-  ({ server, url: base } = await serve({ csp: true, config: PRODUCTION }));
-});
-afterAll(async () => {
-  await browser?.close();
-  server?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  problems = [];
-  watchPage(page, problems);
-});
-afterEach(async () => {
-  await context?.close();
-  expect(problems, 'no CSP violations or page errors').toEqual([]);
+browserSuite({
+  config: PRODUCTION,
+  setup: (suite) => {
+    ({ base, page } = suite);
+  },
 });
 
 /** Open join-now and pass the entry milestone: the first question. */

@@ -8,10 +8,10 @@
  * the strict CSP, axe on every screen. What each product should show is read from its documents
  * (the first screen from `simulate`), so the test follows the documents.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, serve, watchPage } from './browser';
+import type { Page } from 'playwright-core';
+import { browserSuite } from './browser';
 import { choose, field, pick, pressContinue, tick, type } from './person';
 import { currentScreen, expectAccessible, nextScreen, walk } from './driver';
 import { configDestinations, lintProject, loadProject, PROJECT_ROOT, readProjectSources } from '../../tools/lib/project';
@@ -33,35 +33,19 @@ const PRODUCTS = [...docs.products.values()].filter((d) => d.value.abstract !== 
 const CONFIG = { environment: 'production', apiBaseUrl: '/join/get-started/api/', contentBaseUrl: '/join/get-started/content/', sandbox: true, brand: 'muster', demo: false, support: false, homeUrl: '/home/', joinStartUrl: '/join/start/', destinations: configDestinations() };
 const BRAND = String(docs.content.get('app.brand.muster')?.text);
 
-let browser: Browser;
-let server: Server;
 let base: string;
-let context: BrowserContext;
 let page: Page;
-let problems: string[];
 
-beforeAll(async () => {
-  browser = await launch();
-  ({ server, url: base } = await serve({ csp: true, config: CONFIG }));
-});
-afterAll(async () => {
-  await browser?.close();
-  server?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  problems = [];
-  watchPage(page, problems);
-  // Every page out of the app is stubbed: the test asserts where the applicant was sent.
-  await page.route(
-    (u) => !u.pathname.startsWith('/join/get-started'),
-    (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Outside</title><h1>Outside the app</h1></html>' }),
-  );
-});
-afterEach(async () => {
-  await context?.close();
-  expect(problems, 'no CSP violations or page errors').toEqual([]);
+browserSuite({
+  config: CONFIG,
+  setup: async (suite) => {
+    ({ base, page } = suite);
+    // Every page out of the app is stubbed: the test asserts where the applicant was sent.
+    await page.route(
+      (u) => !u.pathname.startsWith('/join/get-started'),
+      (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Outside</title><h1>Outside the app</h1></html>' }),
+    );
+  },
 });
 
 function product(id: string): ProductFlow {

@@ -9,11 +9,10 @@
  * whose URLs come from config.json `destinations` (DEST-02), the trap after a polling timeout
  * (SUB-27) and the home page after an exit with abandon (EXIT-06).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Server } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, serve, watchPage } from './browser';
+import type { Page } from 'playwright-core';
+import { browserSuite } from './browser';
 import { currentScreen, nextScreen, type ScreenSeen } from './driver';
 import { choose, field, pick, pressContinue, tick, type, fillBasicInfo } from './person';
 
@@ -23,12 +22,8 @@ const CONFIG = { environment: 'production', apiBaseUrl: '/join/get-started/api/'
 // Pages out of the app: the product's destination (flows/products/join-now.json), config.json's destinations, home.
 const OUTSIDE = ['/my/member-home', '/stub/', '/home/'];
 
-let browser: Browser;
-let server: Server;
 let base: string;
-let context: BrowserContext;
 let page: Page;
-let problems: string[];
 let sent: Sent[];
 
 interface Sent {
@@ -42,45 +37,32 @@ interface Sent {
   answered?: number;
 }
 
-beforeAll(async () => {
-  browser = await launch();
-  ({ server, url: base } = await serve({ csp: true, config: CONFIG }));
-});
-afterAll(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  problems = [];
-  sent = [];
-  watchPage(page, problems);
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (!/\/api\/(enrollment|member-eligibility\/sponsors)/.test(url.pathname)) return;
-    const text = r.postData();
-    const entry: Sent = {
-      method: r.method(),
-      path: url.pathname.replace(/^.*\/api\//, '').replace(/(customers|polling|sponsors)\/[^/]+/, '$1/{id}'),
-      body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
-      headers: r.headers(),
-      at: Date.now(),
-    };
-    sent.push(entry);
-    void r.response().then((res) => {
-      if (res) entry.answered = res.status();
-    }, () => undefined);
-  });
-  await page.route(
-    (u) => OUTSIDE.some((p) => u.pathname.startsWith(p)),
-    (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Outside</title><h1>Outside the app</h1>' }),
-  );
-});
-afterEach(async () => {
-  await context?.close();
-  expect(problems, 'no CSP violations or page errors').toEqual([]);
+browserSuite({
+  config: CONFIG,
+  setup: async (suite) => {
+    ({ base, page } = suite);
+    sent = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (!/\/api\/(enrollment|member-eligibility\/sponsors)/.test(url.pathname)) return;
+      const text = r.postData();
+      const entry: Sent = {
+        method: r.method(),
+        path: url.pathname.replace(/^.*\/api\//, '').replace(/(customers|polling|sponsors)\/[^/]+/, '$1/{id}'),
+        body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+        headers: r.headers(),
+        at: Date.now(),
+      };
+      sent.push(entry);
+      void r.response().then((res) => {
+        if (res) entry.answered = res.status();
+      }, () => undefined);
+    });
+    await page.route(
+      (u) => OUTSIDE.some((p) => u.pathname.startsWith(p)),
+      (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Outside</title><h1>Outside the app</h1>' }),
+    );
+  },
 });
 
 /** The enrollment calls that carried a status, in order: `POST enrollment/customers modified-create`. */
