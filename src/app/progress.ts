@@ -3,7 +3,8 @@
  * and hidden while `progressBar.hideWhen` holds; 'step x of n' where x is the screen's place in
  * the applicant's path and n adds the longest remaining path (the engine's progressPlace: a
  * screen seen again keeps its number, a Change link counts the review's path); the fill is the
- * engine's progress (FLOW-22). Only panels show it: triage milestones and command steps never do (UI-23).
+ * engine's progress (FLOW-22). Only panels show it: triage milestones and command steps never
+ * do (UI-23).
  */
 import { evaluateCondition, moduleAt, progressPlace, type Flow, type FlowContext, type StepView } from '../engine/flow';
 import { getPath, type AppState } from '../engine/state';

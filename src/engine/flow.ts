@@ -620,7 +620,7 @@ function placeKey(c: Coordinate): string {
  * each screen counts once, from its first visit, so a screen seen again (opened by a Change link,
  * or reached again by a loop back) keeps its number; while an answer is changed from a review
  * page, the path is the review's (its place and the longest path after it), so Change is not a
- * step further on (docs/decisions.md, "Progress").
+ * step further on (docs/decisions.md, "Progress: a screen's place").
  */
 export function progressPlace(flow: Flow, state: AppState): { step: number; total: number } | undefined {
   const c = currentCoordinate(state);

@@ -5,9 +5,9 @@ import { focusHeading } from '../focus-heading';
 /**
  * Moves focus to the screen's heading (tabIndex -1) when the screen mounts, or when `ready`
  * turns true (a milestone whose content has loaded, UI-17). The new screen's heading is where
- * a keyboard or screen-reader user continues from (without a ring on a page just loaded:
- * focusHeading). Focus moves once the screen is painted:
- * focusing forces a style and layout pass, which would otherwise hold the new screen back.
+ * a keyboard or screen-reader user continues from (on a page just loaded, without the focus
+ * ring: focusHeading). Focus moves once the screen is painted: focusing forces a style and
+ * layout pass, which would otherwise hold the new screen back.
  */
 export function useHeadingFocus<T extends HTMLElement>(ready = true): RefObject<T | null> {
   const ref = useRef<T>(null);
