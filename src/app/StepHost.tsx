@@ -231,16 +231,15 @@ export function StepHost() {
         // A held error the panel declares (UI-21: the prefill failure), while its condition holds.
         const held = panel.heldError && evaluateCondition(flow, panel.heldError.when, state, ctx) ? panel.heldError.message : undefined;
         const formData = isObject(data) ? withoutNulls(data) : {};
+        // What the form's first paint and the full form both draw from.
+        const form = { ...base, panel, formData, ...(held ? { heldErrorKey: held } : {}) };
         // This arrival on the step only: back on it later, the form starts from the state, never from an old handover.
         const key = `${screenKey(app, view)}#${snap.moves}`;
         if (!fullForm) {
           return (
             <Suspense fallback={<Loading />}>
               <FirstFormStep
-                {...base}
-                panel={panel}
-                formData={formData}
-                {...(held ? { heldErrorKey: held } : {})}
+                {...form}
                 onReady={(value, full) => {
                   fullForm = full;
                   setHandover({ key, value });
@@ -253,12 +252,9 @@ export function StepHost() {
         return (
           <Suspense fallback={<Loading />}>
             <FormStep
-              {...base}
-              panel={panel}
-              formData={formData}
+              {...form}
               onValidatorRefused={onValidatorRefused}
               onSubmit={onSubmit}
-              {...(held ? { heldErrorKey: held } : {})}
               {...(handover?.key === key ? { handover: handover.value } : {})}
             />
           </Suspense>

@@ -185,15 +185,21 @@ async function walkToDestination(id: string): Promise<{ url: URL; seen: string[]
   return { url: new URL(page.url()), seen };
 }
 
+/** Holds the full form's chunk back, so the form's first paint is what shows; the function returned lets it through. */
+async function holdFullForm(): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/FormStep-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('a product that opens on a form: the first paint, then the full form (issue 11, FLOW-07, FLOW-11)', () => {
   it('shows the quote form without rjsf, accessible and by keyboard, and hands over what was typed, the focus and Continue', async () => {
     // The full form's chunk held back, so the first paint is seen and used.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/FormStep-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdFullForm();
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.replace(/^.*\//, ''));
@@ -230,12 +236,7 @@ describe('a product that opens on a form: the first paint, then the full form (i
   });
 
   it('a Continue pressed in the first paint is the full form\'s submit once it is there', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/FormStep-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdFullForm();
     await page.goto(`${base}?product=pnc-auto-insurance`);
     await page.locator('[data-screen="basic-info-panel"][data-state="preview"]').waitFor();
     await page.locator('[data-action="continue"]').click();
