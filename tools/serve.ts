@@ -53,14 +53,25 @@ export function cacheControl(rel: string): string {
 
 const BASE = '/join/get-started/';
 
+/** The CSP hash source of an inline element's text. */
+function hashOf(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
 /**
  * The strict CSP for a built index.html: `script-src 'self'` plus the hash of each inline script
- * it holds (the one that starts the first requests, src/app/early.ts). A host sends the same; the
- * hash changes only when that script or the base path changes.
+ * it holds (the one that starts the first requests, src/app/early.ts), and `style-src 'self'`
+ * plus the hash of each `<style>` element (the first screen's styles,
+ * tools/vite-plugin-first-styles.ts). A host sends the same; the hashes change only when that
+ * script, those styles or the base path change.
  */
-export function withInlineScripts(csp: string, indexHtml: string): string {
-  const hashes = [...indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '', 'utf8').digest('base64')}'`);
-  return hashes.length === 0 ? csp : csp.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`);
+export function withInlineHashes(csp: string, indexHtml: string): string {
+  const scripts = [...indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => hashOf(m[1] ?? ''));
+  const styles = [...indexHtml.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => hashOf(m[1] ?? ''));
+  let out = csp;
+  if (scripts.length > 0) out = out.replace("script-src 'self'", `script-src 'self' ${scripts.join(' ')}`);
+  if (styles.length > 0) out = out.replace("style-src 'self'", `style-src 'self' ${styles.join(' ')}`);
+  return out;
 }
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -142,9 +153,9 @@ export function serveDist(options: ServeOptions): Promise<{ server: Server; url:
   const reports: CspReport[] = [];
   let strict = STRICT_CSP;
   try {
-    strict = withInlineScripts(STRICT_CSP, readFileSync(path.join(root, 'index.html'), 'utf8'));
+    strict = withInlineHashes(STRICT_CSP, readFileSync(path.join(root, 'index.html'), 'utf8'));
   } catch {
-    // No index.html yet: the pages this server can answer hold no inline script.
+    // No index.html yet: the pages this server can answer hold no inline script or style.
   }
   const server = createServer((req, res) => {
     void (async () => {
@@ -152,7 +163,7 @@ export function serveDist(options: ServeOptions): Promise<{ server: Server; url:
       for (const [name, value] of Object.entries(HOSTING_HEADERS)) {
         if (options.csp !== false || (name !== 'Content-Security-Policy' && name !== 'Reporting-Endpoints')) res.setHeader(name, value);
       }
-      // The build's inline-script hashes, and the identity provider when there is one (issue 12).
+      // The build's inline script and style hashes, and the identity provider when there is one (issue 12).
       if (options.csp !== false) res.setHeader('Content-Security-Policy', cspFor(url.pathname, options.identityProvider, strict));
       res.setHeader('Cache-Control', CACHE_CONTROL.fresh);
       if (url.pathname === CSP_REPORTS) {

@@ -11,7 +11,7 @@
  * the runtime chunk is removed from index.html. The same is done for the lazy chunks named in
  * `alsoInto`.
  */
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
 
 const RUNTIME_FILE = /(?:^|\/)rolldown-runtime-[^/]+\.js$/;
 
@@ -64,7 +64,15 @@ export function inlineRuntimeIntoEntry(alsoInto: readonly string[] = []): Plugin
               return `${imported}:${local}`;
             })
             .join(',');
-          const prelude = `const{${fields}}=(()=>{${body.trim().replace(/;?$/, ';')}return{${returns}}})();\n`;
+          // Minified once more as a whole, so the helpers this chunk does not take drop out.
+          const wrapped = `const{${fields}}=(()=>{${body.trim().replace(/;?$/, ';')}return{${returns}}})();`;
+          const shaken = minifySync('inline-runtime.js', wrapped, { compress: true, mangle: true });
+          if (shaken.errors.length > 0) this.error(`inline-runtime: the helpers for ${file.fileName} do not minify: ${shaken.errors[0]?.message ?? ''}`);
+          const head = /^const\{([^}]*)\}=/.exec(shaken.code.trim());
+          if (head?.[1] !== wanted.map(([imported, local]) => (imported === local ? local : `${imported}:${local}`)).join(',')) {
+            this.error(`inline-runtime: minifying the helpers for ${file.fileName} changed the names it declares`);
+          }
+          const prelude = `${shaken.code.trim().replace(/\n/g, ' ')}\n`;
           file.code = prelude + file.code.slice(0, m.index) + ' '.repeat(m[0].length) + file.code.slice(m.index + m[0].length);
           // One line more in front: every mapping moves down a line. Vite has already emitted the
           // map as an asset beside the chunk; both copies are kept true.

@@ -7,7 +7,8 @@
  * stored flow snapshot continues that session: that is a reload, or a return within the
  * session, and it lands on the same step with the same (non-personal) answers.
  */
-import shellStrings from '../../content/en/shell.json';
+// Only its strings: the named import leaves the file's description out of the script.
+import { strings as shellStrings } from '../../content/en/shell.json';
 import { startFlow, DEFAULT_PRODUCT, DEFAULT_SEQUENCE, type Flow, type StepView } from '../engine/flow';
 import type { DocumentSet } from '../engine/loader';
 import type { AppState, JsonObject } from '../engine/state';
@@ -102,7 +103,7 @@ export type BootResult =
 
 /** The shell's own copy, bundled (content/en/shell.json): blocking pages and the load-failure trap need it before (or without) the documents. */
 export function shellContent(telemetry?: AppTelemetry): AppContent {
-  return createContent(bundleSource(shellStrings), telemetry);
+  return createContent(bundleSource({ strings: shellStrings }), telemetry);
 }
 
 export function localToday(now: Date = new Date()): string {

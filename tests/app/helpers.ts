@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import { buildPack, type ProductPack } from '../../src/engine/pack';
 import { loadProject, readProjectSources } from '../../tools/lib/project';
 import { boot, type BootEnv, type BootResult } from '../../src/app/boot';
+import { preloadScreen } from '../../src/app/StepHost';
 import type { SourceFile } from '../../src/engine/loader';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -122,6 +123,8 @@ export async function bootWith(options: BootOptions = {}): Promise<Booted> {
     leave,
     console: out,
     autoAdvanceMs: 0,
+    // As src/main.tsx: the first screen's code (a question, a form's first paint) has loaded when boot is ready.
+    firstScreen: preloadScreen,
   };
   const result = await boot(env);
   return { result, storage, leave, console: out, server, env };

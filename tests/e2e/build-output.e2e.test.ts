@@ -1,6 +1,7 @@
 /**
  * The production build's shape that issue 4's budgets rest on (read from dist/, which the e2e
- * run builds first): the first screen is one script and no stylesheet. Rolldown can split a
+ * run builds first): the first screen is one script and no stylesheet request (its styles are
+ * in index.html). Rolldown can split a
  * module shared by the entry and a lazy chunk into a chunk of its own (rolldown#10731); this
  * test fails when that happens, so the extra request is seen at once, not in a later bench.
  * The sizes themselves are `npm run bench`'s to print (no timed or sized assertions here).
@@ -21,6 +22,21 @@ describe('the build loads the first screen in one script', () => {
     expect(html).not.toMatch(/rel="stylesheet"/);
     expect(html).not.toMatch(/rel="modulepreload"/);
     expect(readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.css'))).toEqual([]);
+  });
+
+  it("the first screen's styles are one <style> in index.html, minified, and not in the script (issue 11)", () => {
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] as string);
+    expect(styles).toHaveLength(1);
+    const css = styles[0] as string;
+    // app.css, template.css and screens.css, in that order (vite.config.ts FIRST_SCREEN_STYLES), minified for the build's targets.
+    expect(css.indexOf('box-sizing:border-box')).toBeGreaterThanOrEqual(0);
+    expect(css.indexOf('.mu-skip')).toBeGreaterThan(css.indexOf('box-sizing:border-box'));
+    expect(css.indexOf('--mu-text:')).toBeGreaterThan(css.indexOf('.mu-skip'));
+    expect(css).toContain('-webkit-text-size-adjust:100%');
+    expect(css).not.toMatch(/\n\s|\/\*/);
+    const entry = readFileSync(path.join(dist, (scripts[0] as string).replace('/join/get-started/', '')), 'utf8');
+    expect(entry).not.toContain('--mu-text:');
+    expect(entry).not.toContain('.mu-skip{');
   });
 
   it('the entry chunk imports no other chunk statically (the lazy chunks come by import())', () => {

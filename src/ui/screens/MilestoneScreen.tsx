@@ -17,10 +17,6 @@ import { UI_KEYS } from './copy';
 import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
 import { keepPhonesWhole } from '../keep-phones';
-import { adoptStyles } from '../styles/adopt';
-import screensCss from '../styles/screens.css?inline';
-
-adoptStyles(screensCss);
 
 /** CONT-12: content is loaded with up to this many attempts. */
 export const FRAGMENT_ATTEMPTS = 3;

@@ -14,10 +14,6 @@ import { answerLabelKey, copyKeys, UI_KEYS } from './copy';
 import { stepKey } from './stepKey';
 import { useHeadingFocus } from './useHeadingFocus';
 import { keepPhonesWhole } from '../keep-phones';
-import { adoptStyles } from '../styles/adopt';
-import screensCss from '../styles/screens.css?inline';
-
-adoptStyles(screensCss);
 
 export const AUTO_ADVANCE_MS = 500;
 

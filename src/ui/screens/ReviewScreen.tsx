@@ -10,10 +10,8 @@ import { UI_KEYS } from './copy';
 import { displayValue } from './review/display';
 import { useHeadingFocus } from './useHeadingFocus';
 import { adoptStyles } from '../styles/adopt';
-import screensCss from '../styles/screens.css?inline';
 import reviewCss from '../styles/review.css?inline';
 
-adoptStyles(screensCss);
 adoptStyles(reviewCss);
 
 export default function ReviewScreen(props: ReviewScreenProps) {

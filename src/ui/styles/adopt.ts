@@ -1,8 +1,9 @@
 /**
  * Stylesheets as constructable sheets (document.adoptedStyleSheets), imported as strings with
- * Vite's `?inline`. The CSS travels inside the JS chunk that needs it, so the first screen
- * needs no stylesheet request (issue 4: at most 4 requests before the first question), and the
- * form's styles come with the form's chunk. The strict CSP (`style-src 'self'`) allows
+ * Vite's `?inline`: the styles of what the first screen does not show (the form, the review,
+ * dialogs) travel inside the JS chunk that needs them, with no stylesheet request. The first
+ * screen's own styles (the page, the template, the question and milestone screens) are a
+ * `<style>` in index.html instead (tools/vite-plugin-first-styles.ts, issue 11). The strict CSP (`style-src 'self'`) allows
  * constructed sheets: they are not inline `<style>` elements (checked in Chromium by the
  * end-to-end tests, which fail on any CSP violation).
  *

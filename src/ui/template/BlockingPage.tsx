@@ -3,12 +3,6 @@ import type { ContentApi } from '../contract';
 import { Header } from './Header';
 import { keepPhonesWhole } from '../keep-phones';
 import { focusHeading } from '../focus-heading';
-import { adoptStyles } from '../styles/adopt';
-import appCss from '../styles/app.css?inline';
-import templateCss from './template.css?inline';
-
-adoptStyles(appCss);
-adoptStyles(templateCss);
 
 export type BlockingKind = 'private' | 'support' | 'version' | 'trap';
 

@@ -1,6 +1,8 @@
 /**
  * The transactional page template (PROD-08, doc 1 §1): a skip link, the demo banner, the
  * header (brand, help, exit), the progress bar, the screen, and the footnotes and disclosures.
+ * Its styles, and the question and milestone screens', are in index.html (vite.config.ts
+ * FIRST_SCREEN_STYLES): they apply as the page arrives and are not part of the first screen's JS.
  */
 import { useState, type ReactNode } from 'react';
 import type { ContentApi } from '../contract';
@@ -11,9 +13,6 @@ import { ScreenBoundary } from './ScreenBoundary';
 import { Disclosures } from './Disclosures';
 import type { DisclosureItem } from './disclosures';
 import type { ProgressModel } from '../../app/progress';
-import { adoptStyles } from '../styles/adopt';
-import appCss from '../styles/app.css?inline';
-import templateCss from './template.css?inline';
 
 const HelpDialog = loadWhenOpen(() => import('./HelpDialog').then((m) => m.HelpDialog));
 /**
@@ -23,9 +22,6 @@ const HelpDialog = loadWhenOpen(() => import('./HelpDialog').then((m) => m.HelpD
  * one request (issue 11).
  */
 const ProgressBar = loadWhenOpen<ProgressBarProps & { open: boolean }>(() => import('./ProgressBar').then((m) => m.ProgressBar));
-
-adoptStyles(appCss);
-adoptStyles(templateCss);
 
 export interface TemplateProps {
   content: ContentApi;

@@ -28,10 +28,6 @@ import { dateValueFor, formatDateForInput } from './dates';
 import { FormFrame, PreviousButton } from './FormFrame';
 import { OptionsSelectView } from './options-view';
 import { fieldOrder } from './field-order';
-import { adoptStyles } from '../../styles/adopt';
-import widgetsCss from '../../styles/widgets.css?inline';
-
-adoptStyles(widgetsCss);
 
 type Node = { [key: string]: JsonValue };
 type Kind = 'text' | 'date' | 'radio' | 'options' | 'hidden';

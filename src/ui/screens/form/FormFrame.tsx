@@ -11,12 +11,6 @@ import type { StepView } from '../../../engine/flow';
 import type { ContentApi } from '../../contract';
 import { formCopyKeys, UI_KEYS } from '../copy';
 import { keepPhonesWhole } from '../../keep-phones';
-import { adoptStyles } from '../../styles/adopt';
-import screensCss from '../../styles/screens.css?inline';
-import formCss from '../../styles/form.css?inline';
-
-adoptStyles(screensCss);
-adoptStyles(formCss);
 
 export interface FormFrameProps {
   panel: FormPanel;

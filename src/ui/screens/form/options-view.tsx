@@ -9,10 +9,6 @@ import type { ReactNode, Ref } from 'react';
 import type { OptionItem } from '../../../engine/option-sources';
 import { describedBy } from './attributes';
 import { OPTIONS_KEYS } from './options-keys';
-import { adoptStyles } from '../../styles/adopt';
-import optionsCss from '../../styles/options.css?inline';
-
-adoptStyles(optionsCss);
 
 export type SelectState =
   | { kind: 'unavailable' }

@@ -15,10 +15,6 @@ import { RadioWidget } from './RadioWidget';
 import { SelectWidget } from './SelectWidget';
 import { SsnWidget } from './SsnWidget';
 import { TextareaWidget } from './TextareaWidget';
-import { adoptStyles } from '../../styles/adopt';
-import widgetsCss from '../../styles/widgets.css?inline';
-
-adoptStyles(widgetsCss);
 
 /** One of rjsf's own widgets, under its own name. */
 function rjsfWidget(name: string): Widget {
