@@ -1,11 +1,12 @@
 /**
- * The first screen's stylesheets as one `<style>` element in index.html (issue 11): the page's
- * base and template (every screen, the blocking pages too) and the screens' styles (the
- * question, milestone and form screens). They used to travel in the entry chunk as JS strings
- * (`?inline`, src/ui/styles/adopt.ts): 3 KiB of the first screen's JS (gzip), parsed as script,
- * applied only once the script had run. In index.html they apply as the page arrives, and ask
- * for no request of their own. The styles of what the first screen does not show (the full
- * form, the review, dialogs) still load with their chunks as constructable sheets.
+ * The first screens' stylesheets as one `<style>` element in index.html (issue 11): the page's
+ * base and template (every screen, the blocking pages too), the question and milestone screens,
+ * and a form's first paint with its controls (vite.config.ts FIRST_SCREEN_STYLES). They used to
+ * travel in the first screen's script as JS strings (`?inline`, src/ui/styles/adopt.ts): 3.9 KiB
+ * of it (gzip), parsed as script, applied only once the script had run. In index.html they apply
+ * as the page arrives, and ask for no request of their own. The styles of what no first screen
+ * shows (the full form's extras, the review, dialogs) still load with their chunks as
+ * constructable sheets.
  *
  * The strict CSP allows this one element by its hash (`style-src 'self' 'sha256-…'`), as it
  * allows the inline script that starts the first requests (tools/serve.ts `withInlineHashes`,

@@ -28,11 +28,14 @@ describe('the build loads the first screen in one script', () => {
     const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] as string);
     expect(styles).toHaveLength(1);
     const css = styles[0] as string;
-    // app.css, template.css and screens.css, in that order (vite.config.ts FIRST_SCREEN_STYLES), minified for the build's targets.
+    // app.css, template.css, screens.css, then form, widgets and options, in that order (vite.config.ts FIRST_SCREEN_STYLES), minified.
     expect(css.indexOf('box-sizing:border-box')).toBeGreaterThanOrEqual(0);
     expect(css.indexOf('.mu-skip')).toBeGreaterThan(css.indexOf('box-sizing:border-box'));
     expect(css.indexOf('--mu-text:')).toBeGreaterThan(css.indexOf('.mu-skip'));
     expect(css).toContain('-webkit-text-size-adjust:100%');
+    expect(css).toContain('-moz-text-size-adjust:100%'); // added for the build's targets, as Vite's own CSS pipeline does
+    // form.css, widgets.css, options.css: a form's first paint and its controls.
+    expect(css.indexOf('.mu-options__status')).toBeGreaterThan(css.indexOf('.mu-radios'));
     expect(css).not.toMatch(/\n\s|\/\*/);
     const entry = readFileSync(path.join(dist, (scripts[0] as string).replace('/join/get-started/', '')), 'utf8');
     expect(entry).not.toContain('--mu-text:');

@@ -47,6 +47,18 @@ describe('the runtime folded into the chunks a first screen loads', () => {
     expect((bundle['assets/FormStep-S1.js'] as Chunk).imports).toContain(RUNTIME);
   });
 
+  it('keeps in each copy only the helpers that chunk takes (the copy is minified once more), under the names it uses', () => {
+    const bundle = bundleWith([]);
+    run(bundle);
+    const entryHelpers = (bundle['assets/index-E1.js'] as Chunk).code.split('\n')[0] as string;
+    const firstHelpers = (bundle['assets/form-first-F1.js'] as Chunk).code.split('\n')[0] as string;
+    // The entry takes `a` only: the runtime's `t` (1) is left out; form-first takes both.
+    expect(entryHelpers).toMatch(/^const\{a:e\}=/);
+    expect(entryHelpers).not.toMatch(/\b1\b/);
+    expect(firstHelpers).toMatch(/^const\{a:e,t:n\}=/);
+    expect(firstHelpers).toMatch(/\b1\b/);
+  });
+
   it('refuses a form-first chunk that imports another chunk, naming it and what to do', () => {
     expect(() => run(bundleWith(['assets/field-refs-Z1.js']))).toThrow(/form-first-F1\.js, which a first screen loads, imports assets\/field-refs-Z1\.js: keep its modules in one chunk \(vite\.config\.ts FORM_FIRST\)/);
   });

@@ -1,9 +1,10 @@
 /**
  * Stylesheets as constructable sheets (document.adoptedStyleSheets), imported as strings with
- * Vite's `?inline`: the styles of what the first screen does not show (the form, the review,
- * dialogs) travel inside the JS chunk that needs them, with no stylesheet request. The first
- * screen's own styles (the page, the template, the question and milestone screens) are a
- * `<style>` in index.html instead (tools/vite-plugin-first-styles.ts, issue 11). The strict CSP (`style-src 'self'`) allows
+ * Vite's `?inline`: the styles of what no first screen shows (the full form's extras, the
+ * review, dialogs, the interstitial) travel inside the JS chunk that needs them, with no
+ * stylesheet request. The first screens' own styles (the page, the template, the question and
+ * milestone screens, a form's first paint and its controls) are a `<style>` in index.html
+ * instead (vite.config.ts FIRST_SCREEN_STYLES, issue 11). The strict CSP (`style-src 'self'`) allows
  * constructed sheets: they are not inline `<style>` elements (checked in Chromium by the
  * end-to-end tests, which fail on any CSP violation).
  *

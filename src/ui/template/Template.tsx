@@ -1,7 +1,7 @@
 /**
  * The transactional page template (PROD-08, doc 1 §1): a skip link, the demo banner, the
  * header (brand, help, exit), the progress bar, the screen, and the footnotes and disclosures.
- * Its styles, and the question and milestone screens', are in index.html (vite.config.ts
+ * Its styles, and those of every first screen, are in index.html (vite.config.ts
  * FIRST_SCREEN_STYLES): they apply as the page arrives and are not part of the first screen's JS.
  */
 import { useState, type ReactNode } from 'react';
