@@ -152,25 +152,9 @@ function Shell({ history }: { history: AppHistory }) {
   const hasGuid = typeof getPath(snap.state, 'individuals.guid') === 'string' || app.session.getString('potentialCustomerGuid') !== undefined;
   const leave = useCallback(() => {
     setExitOpen(false);
-    const deps = {
-      store,
-      session: app.session,
-      telemetry: app.telemetry,
-      homeUrl: app.auth.getSnapshot().home ?? app.config.homeUrl,
-      productId: flow.productId,
-      onLeaving: app.stopPersisting,
-      leave: app.env.leave,
-      sendAbandon: async (guid: string, jwt: string) => {
-        await app.servicesReady();
-        const [{ createServices }, { buildPayload }] = await Promise.all([loadChunk(() => import('../services/commands')), loadChunk(() => import('../engine/payload'))]);
-        const payload = buildPayload(flow.docs, store.state, { today: app.env.today(), productId: flow.productId, status: 'abandon', config: flow.product.config });
-        const answer = await createServices(app.config).enrollment.update(guid, payload, jwt);
-        if (answer.status >= 300) throw new Error(`abandon: HTTP ${answer.status}`);
-      },
-    };
     // The applicant asked to leave: if the leaving code cannot even load, leave all the same.
     void loadChunk(() => import('./exit')).then(
-      ({ exitApp }) => void exitApp(deps),
+      ({ exitFromShell }) => void exitFromShell(app, store, flow),
       () => {
         app.stopPersisting();
         app.env.leave(app.config.homeUrl);

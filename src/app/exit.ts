@@ -5,9 +5,12 @@
  * applicant goes home.
  */
 import { getPath } from '../engine/state';
+import type { Flow } from '../engine/flow';
 import type { FlowStore } from './flow-store';
 import type { SessionStore } from './storage';
 import type { Telemetry } from '../ui/contract';
+import type { AppInstance } from './boot';
+import { loadChunk } from '../ui/load-chunk';
 
 export interface ExitDeps {
   store: FlowStore;
@@ -44,4 +47,28 @@ export async function exitApp(deps: ExitDeps): Promise<ExitResult> {
   deps.session.clear();
   deps.leave(deps.homeUrl);
   return 'left';
+}
+
+/**
+ * The shell's Exit, Leave (the dialog's button): what exitApp needs from the app, built here, in
+ * the chunk Exit loads, so the first screen's script carries none of it. The abandon status is
+ * sent with the services and the payload mapping, which load only then.
+ */
+export function exitFromShell(app: AppInstance, store: FlowStore, flow: Flow): Promise<ExitResult> {
+  return exitApp({
+    store,
+    session: app.session,
+    telemetry: app.telemetry,
+    homeUrl: app.auth.getSnapshot().home ?? app.config.homeUrl,
+    productId: flow.productId,
+    onLeaving: app.stopPersisting,
+    leave: app.env.leave,
+    sendAbandon: async (guid: string, jwt: string) => {
+      await app.servicesReady();
+      const [{ createServices }, { buildPayload }] = await Promise.all([loadChunk(() => import('../services/commands')), loadChunk(() => import('../engine/payload'))]);
+      const payload = buildPayload(flow.docs, store.state, { today: app.env.today(), productId: flow.productId, status: 'abandon', config: flow.product.config });
+      const answer = await createServices(app.config).enrollment.update(guid, payload, jwt);
+      if (answer.status >= 300) throw new Error(`abandon: HTTP ${answer.status}`);
+    },
+  });
 }
