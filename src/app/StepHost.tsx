@@ -3,7 +3,7 @@
  * command steps through the registry (ROUTE-19): a command has no UI; the last screen stays
  * frozen under it, and the interstitial shows if the wait passes a second.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactElement, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { availableAnswers, bindPath, answerPath, evaluateCondition, type StepView } from '../engine/flow';
 import { getPath, isObject, withoutNulls, type JsonObject } from '../engine/state';
 import type { QuestionPanel } from '../engine/formats.generated';
@@ -12,7 +12,7 @@ import { MilestoneScreen } from '../ui/screens/MilestoneScreen';
 import { Transition } from '../ui/template/Transition';
 import { loadWhenOpen } from '../ui/components/load-when-open';
 import { preloadable } from '../ui/components/preloadable';
-import { focusHeading } from '../ui/focus-heading';
+import { useFocusOnMount } from '../ui/focus-heading';
 import { loadChunk } from '../ui/load-chunk';
 import { keepPhonesWhole } from '../ui/keep-phones';
 import type { InterstitialProps } from '../ui/template/Interstitial';
@@ -24,6 +24,10 @@ import type { FlowStore } from './flow-store';
 import { destinationUrl } from '../services/navigation';
 import { createFragmentService } from '../services/fragments';
 import type { JsonValue } from '../rules/index';
+
+// The callback's and the test routes' pages take it from here: imported from src/ui directly, it
+// made Rolldown split React and the rules engine out of the entry (the build's check refuses that).
+export { useFocusOnMount };
 
 // A chunk that cannot load (one retry, the 120 s timeout: loadChunk) throws into the screen's error boundary: the error route.
 // The first form panel of a session paints without rjsf, then hands over to the full form (FirstFormStep.tsx).
@@ -86,15 +90,6 @@ function logon(app: AppInstance): void {
     .catch((err: unknown) => {
       app.telemetry.log('error', 'sign-in could not start', { code: 'AUTH_START_ERROR', reason: err instanceof Error ? err.message.slice(0, 120) : 'unknown' });
     });
-}
-
-/** Focus on the heading once, when the page mounts (as the screens do). */
-export function useFocusOnMount<T extends HTMLElement>(): RefObject<T | null> {
-  const ref = useRef<T>(null);
-  useEffect(() => {
-    focusHeading(ref.current);
-  }, []);
-  return ref;
 }
 
 /** Start again (issue 10, "Failures"): a new session of the same product at the app's entry; a new session clears the old one (SESS-05). */

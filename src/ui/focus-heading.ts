@@ -6,6 +6,8 @@
  * browser's own choice holds: a ring when they came by keyboard, none after a click (UI-17).
  * (`navigator.userActivation` would tell too, but automation and some navigations set it.)
  */
+import { useEffect, useRef, type RefObject } from 'react';
+
 let used = false;
 if (typeof window !== 'undefined') {
   const mark = (): void => {
@@ -19,4 +21,13 @@ if (typeof window !== 'undefined') {
 
 export function focusHeading(heading: HTMLElement | null): void {
   heading?.focus(used ? { preventScroll: false } : { preventScroll: false, focusVisible: false });
+}
+
+/** Focus on the heading once, when the page mounts (the pages outside the screens: blocking pages, the trap, the callback). */
+export function useFocusOnMount<T extends HTMLElement>(): RefObject<T | null> {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    focusHeading(ref.current);
+  }, []);
+  return ref;
 }

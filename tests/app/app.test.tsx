@@ -18,7 +18,7 @@ import { SESSION_NAMESPACE } from '../../src/app/storage';
 import { getPath } from '../../src/engine/state';
 import { createSandboxHandlers } from '../../src/sandbox/handlers';
 import type { SourceFile } from '../../src/engine/loader';
-import { bootWith, DEV_CONFIG, fakeServer, MemoryStorage, ORIGIN, projectPack, type BootOptions } from './helpers';
+import { bootWith, DEV_CONFIG, fakeServer, logged, MemoryStorage, ORIGIN, projectPack, type BootOptions } from './helpers';
 
 let fragmentContent: AppInstance['content'] | undefined;
 const abandonCalls: unknown[] = [];
@@ -200,6 +200,29 @@ describe('exit (EXIT-01, EXIT-04..EXIT-08)', () => {
     await waitFor(() => expect(leave).toHaveBeenCalled());
     expect(abandonCalls).toHaveLength(1);
     expect(abandonCalls[0]).toMatchObject({ status: 'abandon', productId: 'join-now' });
+  });
+
+  it.each([
+    ['answered 500', () => HttpResponse.json({ error: 'down' }, { status: 500 })],
+    ['dropped', () => HttpResponse.error()],
+  ])('an abandon call %s: Leave still clears the session and goes home (EXIT-06)', async (_kind, answer) => {
+    let tried = 0;
+    server.use(
+      http.put(`${ORIGIN}/api/enrollment/customers/:id`, () => {
+        tried += 1;
+        return answer();
+      }),
+    );
+    const storage = new MemoryStorage();
+    const { app, leave, console: out } = await start({ storage, search: '?panel=military-service' });
+    app.session.set({ potentialCustomerGuid: 'g-3', jwtKey: 'j-3' });
+    await screen.findByRole('heading', { level: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Exit' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/'), { timeout: 15000 });
+    expect(tried).toBeGreaterThan(0);
+    expect(storage.getItem(SESSION_NAMESPACE)).toBeNull();
+    expect(logged(out.warn)).toContain('abandon status not sent');
   });
 
   it('opens the exit dialog on browser back when the product has a back-button modal (EXIT-04)', async () => {

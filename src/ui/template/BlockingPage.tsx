@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { ContentApi } from '../contract';
 import { Header } from './Header';
 import { keepPhonesWhole } from '../keep-phones';
-import { focusHeading } from '../focus-heading';
+import { useFocusOnMount } from '../focus-heading';
 
 export type BlockingKind = 'private' | 'support' | 'version' | 'trap';
 
@@ -14,10 +14,7 @@ export type BlockingKind = 'private' | 'support' | 'version' | 'trap';
  * provider's phone number and Try again, which loads the page again, issue 13).
  */
 export function BlockingPage({ kind, content, brand, restartUrl }: { kind: BlockingKind; content: ContentApi; brand: string; restartUrl?: string | undefined }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    focusHeading(heading.current);
-  }, []);
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   const copy =
     kind === 'private'
       ? { heading: content.text('app.blocked.private') }
