@@ -59,7 +59,8 @@ export interface SimulatedRequest {
   /** The lifecycle status a prospect request carries. */
   status?: string;
   body?: JsonValue;
-  answer: number | 'failure';
+  /** What answered it: the service's answer from the responses, or no answer (a timeout or a network error). */
+  answer: { status: number; body?: JsonValue } | { fault: 'timeout' | 'network' };
 }
 
 export interface Visit {
@@ -202,7 +203,11 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
     apiBaseUrl: '',
     joinStartUrl: options.config?.joinStartUrl ?? '/join/start/',
     ...(options.config?.destinations ?? options.destinations ? { destinations: options.config?.destinations ?? options.destinations } : {}),
-    sponsorRequest: options.config?.sponsorRequest ?? (options.sponsorRequest ? { brand: options.sponsorRequest.brand, memberNumberOrder: [...options.sponsorRequest.memberNumberOrder] } : { brand: 'provider', memberNumberOrder: [] }),
+    get sponsorRequest() {
+      const given = options.config?.sponsorRequest ?? options.sponsorRequest;
+      if (!given) throw new Error('reading a sponsor answer needs config.json "sponsorRequest" (brand and member-number order)');
+      return { brand: given.brand, memberNumberOrder: [...given.memberNumberOrder] };
+    },
   };
   const quiet = { log: (): void => undefined, track: (): void => undefined };
   let clock = 0;
@@ -321,7 +326,7 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
                         : { kind: 'failure', codes: [], message: 'ERR_NETWORK', timeout: false }
                       : { kind: 'answer', status: http.status, body: http.body };
               const status = isObject(r.body) && typeof r.body.status === 'string' && r.path.startsWith('enrollment/customers') && !r.path.endsWith('/sponsor') ? r.body.status : undefined;
-              requests.push({ command: name, method: r.method, path: r.path, ...(status !== undefined ? { status } : {}), ...(r.body !== undefined ? { body: r.body } : {}), answer: answer.kind === 'answer' ? answer.status : answer.kind });
+              requests.push({ command: name, method: r.method, path: r.path, ...(status !== undefined ? { status } : {}), ...(r.body !== undefined ? { body: r.body } : {}), answer: http?.fault !== undefined ? { fault: http.fault } : { status: answer.kind === 'answer' ? answer.status : 0, ...(http?.body !== undefined ? { body: http.body } : {}) } });
               if (status !== undefined && isObject(r.body)) {
                 statuses.push(status);
                 payload = r.body;
