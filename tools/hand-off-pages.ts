@@ -164,8 +164,9 @@ html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;font-size:1rem;line-height:1.5;color:#1b1b1b;background:#f4f5f7}
 .banner{background:#0a3d6b;color:#fff;padding:.75rem 1rem;font-weight:600}
 .banner p{margin:0 auto;max-width:46rem}
-main{display:block;max-width:46rem;margin:1.5rem auto;padding:1.5rem 1rem;background:#fff;border:1px solid #d0d4da;border-radius:.5rem}
-@media (min-width:48rem){main{padding:2rem 2.5rem;margin-top:2.5rem}}
+@media (min-width:48rem){.banner{padding:.75rem 0}}
+main{display:block;max-width:46rem;margin:1rem .75rem;padding:1.25rem 1rem;background:#fff;border:1px solid #d0d4da;border-radius:.5rem}
+@media (min-width:48rem){main{padding:2rem 2.5rem;margin:2.5rem auto}}
 h1{font-size:1.75rem;line-height:1.25;margin:0 0 1rem;color:#0a3d6b}
 h2{font-size:1.125rem;margin:1.75rem 0 .5rem}
 code,td{overflow-wrap:anywhere;word-break:break-word}
