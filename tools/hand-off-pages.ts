@@ -20,9 +20,11 @@ import { HOSTING_HEADERS, STRICT_CSP, withInlineHashes } from './hosting';
 /** Where the app is served (vite.config.ts `base`): never a hand-off page, and where the page's link goes back to. */
 export const APP_BASE = '/join/get-started/';
 
-/** A product document as far as the pages need it: its id and its destination (a URL, or `{path, query}`). */
+/** A product document as far as the pages need it: its id, what it extends, whether it is abstract, and its destination (a URL, or `{path, query}`). */
 export interface ProductDestination {
   id: string;
+  extends?: string;
+  abstract?: boolean;
   destinationURL?: unknown;
 }
 
@@ -90,10 +92,19 @@ export function handOffPlaces(config: unknown, products: readonly ProductDestina
       }
     }
   }
-  for (const product of products) {
-    const d = product.destinationURL;
-    add(isRecord(d) ? d.path : d, `product ${product.id} (destinationURL)`);
-  }
+  // A product's destination path is its own, else the nearest one up its `extends` chain (a child may merge only the query); abstract bases are named through the products that use them.
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const pathOf = (product: ProductDestination): unknown => {
+    const seen = new Set<string>();
+    for (let p: ProductDestination | undefined = product; p && !seen.has(p.id); p = p.extends === undefined ? undefined : byId.get(p.extends)) {
+      seen.add(p.id);
+      const d = p.destinationURL;
+      if (typeof d === 'string') return d;
+      if (isRecord(d) && d.path !== undefined) return d.path;
+    }
+    return undefined;
+  };
+  for (const product of products) if (product.abstract !== true) add(pathOf(product), `product ${product.id} (destinationURL)`);
   return [...places].map(([p, namedBy]) => ({ path: p, namedBy })).sort((a, b) => a.path.localeCompare(b.path));
 }
 
@@ -119,7 +130,13 @@ function productsOf(files: Iterable<{ path: string; text: string }>): ProductDes
     try {
       const doc = JSON.parse(file.text) as unknown;
       const id = isRecord(doc) && typeof doc.id === 'string' ? doc.id : (m[1] as string);
-      out.set(id, { id, ...(isRecord(doc) && doc.destinationURL !== undefined ? { destinationURL: doc.destinationURL } : {}) });
+      if (!isRecord(doc)) continue;
+      out.set(id, {
+        id,
+        ...(typeof doc.extends === 'string' ? { extends: doc.extends } : {}),
+        ...(doc.abstract === true ? { abstract: true } : {}),
+        ...(doc.destinationURL !== undefined ? { destinationURL: doc.destinationURL } : {}),
+      });
     } catch {
       // A malformed document: lint and the build report it; it names no page here.
     }

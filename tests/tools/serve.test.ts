@@ -44,6 +44,9 @@ const SANDBOX_CONFIG = {
   auth: { identityProvider: '/', clientId: 'c', markerCookie: 'm', home: { cookie: 'h', targets: { member: '/my/home/' }, default: '/my/home/' } },
 };
 const PRODUCT = { id: 'demo-product', destinationURL: { path: '/banking/interstitial', query: { flowType: 'SAV' } } };
+/** An abstract base and a product that takes its destination's path from it (the pack carries the chain). */
+const BASE_PRODUCT = { id: 'demo-base', abstract: true, destinationURL: { path: '/banking/inherited', query: { a: '1' } } };
+const CHILD_PRODUCT = { id: 'demo-child', extends: 'demo-base', destinationURL: { query: { a: '2' } } };
 
 let scratch: string;
 let dist: string;
@@ -61,6 +64,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets/index-00000000.js'), 'console.log("app");');
   writeFileSync(path.join(dist, 'hello.txt'), 'hello from dist');
   writeFileSync(path.join(dist, 'packs/demo-product.json'), JSON.stringify({ productId: 'demo-product', files: [{ path: 'flows/products/demo-product.json', text: JSON.stringify(PRODUCT) }] }));
+  writeFileSync(
+    path.join(dist, 'packs/demo-child.json'),
+    JSON.stringify({ productId: 'demo-child', files: [{ path: 'flows/products/demo-child.json', text: JSON.stringify(CHILD_PRODUCT) }, { path: 'flows/products/demo-base.json', text: JSON.stringify(BASE_PRODUCT) }] }),
+  );
   // A sibling folder whose name starts with the served folder's: `startsWith(root)` took it for dist/.
   mkdirSync(path.join(scratch, 'dist-secret'));
   writeFileSync(path.join(scratch, 'dist-secret/secret.txt'), 'TOP SECRET');
@@ -146,6 +153,10 @@ describe("the sandbox's hand-off pages (issue 20)", () => {
     for (const p of ['/join/start/?productId=join-now&queryId=redirect', '/join/start', '/join/opportunity-pilot/', '/insurance/quote/?product=x', '/my/home/', '/inet/ent_logoff/Logoff?action=INIT']) {
       expect((await get(origin, p)).status, p).toBe(200);
     }
+    const inherited = await get(origin, '/banking/inherited?a=2');
+    expect(inherited.status).toBe(200);
+    expect(inherited.body).toContain('<li>product demo-child (destinationURL)</li>');
+    expect(inherited.body).not.toContain('demo-base');
     // The site's root and the app's own pages are not hand-offs; nor is a page nothing names.
     expect((await get(origin, '/')).status).toBe(302);
     expect((await get(origin, '/my/elsewhere/')).status).toBe(404);
@@ -207,14 +218,25 @@ describe("the sandbox's hand-off pages (issue 20)", () => {
       expect(named(new URL(url.replace('{productId}', 'p'), 'http://x').pathname), key).toContain(`config.json destinations.${key}`);
     }
     for (const url of Object.values((config.auth as { home: { targets: Record<string, string> } }).home.targets)) expect(named(url).length, url).toBeGreaterThan(0);
-    // Every product's destination, as the documents write it.
+    // Every product's destination as the documents write it (its own, or the base's it extends); abstract bases are named through their products.
     expect(products.length).toBeGreaterThan(20);
+    const byId = new Map(products.map((p) => [p.id, p]));
+    let concrete = 0;
     for (const product of products) {
-      const d = product.destinationURL;
-      if (d === undefined) continue;
+      let d = product.destinationURL;
+      for (let up = product.extends; (d === undefined || (typeof d === 'object' && !('path' in (d as object)))) && up !== undefined; up = byId.get(up)?.extends) d = byId.get(up)?.destinationURL;
+      if (product.abstract) {
+        expect(places.flatMap((p) => p.namedBy)).not.toContain(`product ${product.id} (destinationURL)`);
+        continue;
+      }
+      expect(d, product.id).toBeDefined();
       const url = typeof d === 'string' ? d : (d as { path: string }).path;
       expect(named(new URL(url, 'http://x').pathname), product.id).toContain(`product ${product.id} (destinationURL)`);
+      concrete += 1;
     }
+    expect(concrete).toBeGreaterThan(20);
+    // An inherited destination: the insurance quote flows' auto-history servlet names each quote product.
+    expect(named('/inet/ent_autohistory/AutoHistoryServlet').length).toBeGreaterThan(1);
     // The site's root (homeUrl "/") and the app's own base are never hand-off pages.
     expect(findHandOff(places, '/')).toBeUndefined();
     expect(findHandOff(places, '/join/get-started/')).toBeUndefined();
