@@ -1,6 +1,6 @@
 /**
  * The enrollment lifecycle's pure decisions (doc 2 §4; SUB-01..SUB-30), shared by the browser's
- * commands (src/services/commands.ts, src/services/enrollment.ts) and `npm run simulate`, so the
+ * commands (src/engine/provider/commands.ts, the one command runner) and `npm run simulate`, so the
  * two cannot disagree:
  *
  * - which status a command sends (the step's `status` argument, else the catalogue's
