@@ -90,7 +90,7 @@ describe('simulate with HTTP answers: the veteran signed up', () => {
       'completeModule GET enrollment/polling/p-9',
     ]);
     expect(r.stop.requests?.[1]?.answer).toEqual({ status: 202, body: { pollingId: 'p-9' } });
-    expect(r.stop.destination).toBe('/my/member-home/');
+    expect(r.stop.destination).toBe('/my/member-home');
   });
 
   it('a request that gets no answer is a failure as in the browser: {"fault": "network"} on the submit is PAYLOAD_ERROR|NO_RESPONSE', () => {
