@@ -335,12 +335,22 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   telemetry.setPersonalValues(() => personalValues(store.state));
   persist(state);
   // The analytics events of doc 2 §9 come from the flow's state changes (src/app/analytics.ts); their
-  // code loads once the applicant's first move is painted, so no first screen requests it.
+  // code loads once the applicant's first move is painted, so no first screen requests it. The
+  // same chunk writes the page's marketing visitor ids into the session slice (PAY-02, visitor-ids.ts).
   const firstState = store.state;
   const unwatch = store.subscribe(() => {
     unwatch();
     // Analytics that cannot load are logged, never a stop (issue 13).
-    afterPaint(() => void loadChunk(() => import('./analytics')).then((m) => m.observeFlow(store, telemetry, { newSession, since: firstState }), () => telemetry.log('warn', 'analytics failed to load')));
+    afterPaint(
+      () =>
+        void loadChunk(() => import('./analytics')).then(
+          (m) => {
+            m.observeFlow(store, telemetry, { newSession, since: firstState });
+            m.watchVisitorIds(store);
+          },
+          () => telemetry.log('warn', 'analytics failed to load'),
+        ),
+    );
   });
 
   let verified: Promise<Diagnostic[]> | undefined;
