@@ -268,3 +268,24 @@ describe('simulate and the browser make the same requests (issue 19)', () => {
     }, 150_000);
   }
 });
+
+describe('back from the quote page (FLOW-07, DEST-04, DEST-05, SESS-03; issue 19)', () => {
+  it('a quote applicant who returns with action=resume goes on after the leave-app step (ssn-info), never to the quote page again', async () => {
+    const row = WALKS.find((w) => w.id.includes('pnc-auto-insurance-veteran-to-quote'));
+    if (!row) throw new Error('no quote walk');
+    const sim = simulate(docs, { product: row.product, today: today(), answers: row.answers, responses: row.responses }, { checkForm: createFormChecker(), throughMilestones: true, config: { joinStartUrl: CONFIG.joinStartUrl, destinations: DESTINATIONS, sponsorRequest } });
+    script = sim.stop.requests ?? [];
+    await page.goto(`${base}?product=${row.product}`);
+    await drive(row.answers, sim.stop);
+    await page.waitForURL((u) => u.pathname.startsWith('/insurance/modular-auto-quote/'));
+    const sent = seen.length;
+    // Back from the quote page, as its "continue your membership" link brings the applicant.
+    await page.goto(`${base}?action=resume`);
+    const back = await currentScreen(page);
+    expect(back.step).toBe('social-security-panel');
+    await expectAccessible(page, 'social-security-panel after the quote');
+    // Nothing was sent again on the way back: no second redirect, no hand-off.
+    expect(seen.length).toBe(sent);
+    expect(new URL(page.url()).pathname.startsWith(APP)).toBe(true);
+  }, 150_000);
+});
