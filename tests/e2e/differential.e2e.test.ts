@@ -18,6 +18,7 @@ import { currentScreen, expectAccessible, fillForm, nextScreen, type ScreenSeen 
 import { playProvider } from './provider';
 import { answerKey, simulate, type SimulateInput, type SimulatedRequest } from '../../src/engine/simulate';
 import { panelNameOf } from '../../src/engine/loader';
+import { resolveFlow } from '../../src/engine/flow';
 import { inlineFormPanels } from '../../src/engine/field-refs';
 import type { JsonObject } from '../../src/engine/state';
 import type { JsonValue } from '../../src/rules/index';
@@ -92,6 +93,20 @@ const WALKS: Walk[] = [
     answers: { ...answersOf('spouse-of-member-to-review'), occupation: '025', industry: '62' },
     responses: {
       sponsorSearch: { status: 200, body: { data: { sponsorCustId: 'sp-1', sponsorPartyIdTypeCd: 'MEMBER' } } },
+      addressValidation: valid,
+      sponsorCreate: { status: 200, body: { data: { sponsorCustId: 'sp-1' } } },
+      payloadSubmit: created,
+      completeModule: { status: 200, body: { data: { codes: [] } } },
+    },
+  },
+  {
+    id: "a military member's spouse: the search says the sponsor serves, the spouse/member-military milestone",
+    requirements: ['ROUTE-17', 'SPON-04'],
+    product: 'join-now',
+    panel: 'military-service',
+    answers: { ...answersOf('spouse-of-member-to-review'), occupation: '025', industry: '62' },
+    responses: {
+      sponsorSearch: { status: 200, body: { data: { sponsorCustId: 'sp-1', sponsorPartyIdTypeCd: 'MEMBER', sponsorMilitaryInd: 'Y' } } },
       addressValidation: valid,
       sponsorCreate: { status: 200, body: { data: { sponsorCustId: 'sp-1' } } },
       payloadSubmit: created,
@@ -254,7 +269,12 @@ describe('simulate and the browser make the same requests (issue 19)', () => {
       script = sim.stop.requests ?? [];
       expect(sim.stop.kind, `simulate's walk ends in an error: ${sim.stop.message ?? ''}`).not.toBe('error');
       await page.goto(`${base}?product=${encodeURIComponent(w.product)}${w.panel ? `&panel=${w.panel}` : ''}`);
-      await drive(w.answers, sim.stop);
+      const walked = await drive(w.answers, sim.stop);
+      // The same screens, in order (a command step is no screen).
+      const { flow } = resolveFlow(docs, w.product);
+      const kindOf = (module: string, step: string): string | undefined => (flow?.modules.find((m) => m.name === module)?.graph ?? flow?.extraModules.get(module)?.graph)?.steps[step]?.kind;
+      const screens = sim.visited.filter((v) => kindOf(v.module, v.step) !== 'command').map((v) => `${v.step}/${v.variant}`);
+      expect(walked.map((s) => `${s.step}/${s.variant}`)).toEqual(screens);
       // The last request's answer is in (a hand-off follows it; an error page shows after it).
       await page.waitForLoadState('load');
       const expected = script.map(listed);
