@@ -114,12 +114,20 @@ const WALKS: Walk[] = [
     },
   },
   {
-    id: 'an address check that fails: the error route, no prospect sent',
-    requirements: ['ADDR-23', 'FLOW-14'],
+    id: 'an address check that fails: the retry page with every answer kept, no prospect sent',
+    requirements: ['ADDR-23', 'FLOW-14', 'ERR-42'],
     product: 'join-now',
     panel: 'military-service',
     answers: answersOf('retired-veteran-past-review'),
     responses: { addressValidation: { status: 500, body: { message: 'down' } } },
+  },
+  {
+    id: 'Try again after an address check that failed sends it again and the sign-up goes on',
+    requirements: ['ADDR-23', 'ERR-42'],
+    product: 'join-now',
+    panel: 'military-service',
+    answers: answersOf('retired-veteran-past-review'),
+    responses: { addressValidation: [{ status: 500, body: { message: 'down' } }, valid], payloadSubmit: created, completeModule: { status: 200, body: { data: { codes: [] } } } },
   },
 ];
 
