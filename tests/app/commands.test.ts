@@ -4,12 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { flowFromPack } from '../../src/app/documents';
 import { parseConfig } from '../../src/app/config';
-import { SessionStore } from '../../src/app/storage';
-import { commandRegistry, createServices, runCommand, type CommandContext } from '../../src/services/commands';
+import { commandRegistry, createServices, runCommand } from '../../src/services/commands';
 import { createSandboxHandlers } from '../../src/sandbox/handlers';
 import { createFragmentService } from '../../src/services/fragments';
 import type { AppState, JsonObject } from '../../src/engine/state';
-import { MemoryStorage, ORIGIN, projectPack } from './helpers';
+import { commandContext, MemoryStorage, ORIGIN, projectPack } from './helpers';
 
 const server = setupServer(...createSandboxHandlers({ apiBaseUrl: '/api/', contentBaseUrl: '/content/', loggingUrl: '/log', origin: ORIGIN, latencyMs: 0, fragment: (key) => (key === 'entry' ? { heading: 'Hello' } : undefined) }));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -19,23 +18,7 @@ afterAll(() => server.close());
 const { flow } = flowFromPack(projectPack('join-now'));
 const config = parseConfig({ environment: 'development', apiBaseUrl: `${ORIGIN}/api/`, contentBaseUrl: `${ORIGIN}/content/`, joinStartUrl: '/join/start/' });
 
-function context(command: string, state: AppState = {}, args: JsonObject = {}, storage = new MemoryStorage()): CommandContext & { session: SessionStore; leave: ReturnType<typeof vi.fn<(url: string) => void>>; storage: MemoryStorage } {
-  const leave = vi.fn<(url: string) => void>();
-  return {
-    command,
-    args,
-    // On basic-info (position 2): the next module is sponsor-search, so the lifecycle rules give the base status (SUB-04).
-    state: { session: { productId: 'join-now' }, flow: { position: 2, module: 'basic-info', step: 'basic-info-panel', variant: 'self' }, ...state },
-    flow,
-    today: '2026-11-22',
-    config,
-    session: new SessionStore(storage, { log: vi.fn() }),
-    telemetry: { log: vi.fn(), track: vi.fn() },
-    services: createServices(config),
-    leave,
-    storage,
-  };
-}
+const context = (command: string, state: AppState = {}, args: JsonObject = {}, storage = new MemoryStorage()) => commandContext({ flow, config, services: createServices(config) }, command, state, args, storage);
 
 describe('registry failures', () => {
   it('refuses a command the registry does not know', async () => {
@@ -148,17 +131,23 @@ describe('leaving the app', () => {
   it("leaveApp keeps the hand-over values in session and goes to the product's destination (EXIT-09)", async () => {
     const storage = new MemoryStorage();
     const ctx = context('leaveApp', { triage: { variant: 'spouse' }, session: { productId: 'join-now', promotionCd: 'SPRING', utmSource: 'mail' } }, {}, storage);
-    expect(await runCommand(commandRegistry, ctx)).toEqual({ kind: 'left', url: '/my/member-home' });
-    expect(ctx.session.read()).toMatchObject({ variant: 'spouse', promotionCd: 'SPRING', utmSource: 'mail', consent: 'REVOKED' });
+    expect(await runCommand(commandRegistry, ctx)).toEqual({ kind: 'left', url: '/my/member-home', resumable: true });
+    expect(ctx.session.read()).toMatchObject({ variant: 'spouse', promotionCd: 'SPRING', utmSource: 'mail', consent: 'REVOKED', spouseSponsor: 'true', spouseMismatch: 'false' });
+  });
+
+  it('leaveApp keeps the consent the applicant gave, as the prospect carries it (EXIT-09, PAY-06; issue 19)', async () => {
+    const ctx = context('leaveApp', { triage: { variant: 'spouse' }, eligibility: { spouse: { personalInfo: { consentAcquired: true } } }, sponsor: { sponsorData: { spouseMismatch: true } } });
+    await runCommand(commandRegistry, ctx);
+    expect(ctx.session.read()).toMatchObject({ consent: 'AUTHORIZED', spouseSponsor: 'true', spouseMismatch: 'true' });
   });
 
   it('leaveApp with a destination goes to that page of config.json `destinations`, {productId} filled; an unknown name is an error (DEST-02)', async () => {
     const named = { ...config, destinations: { proofing: '/proofing/?product={productId}', pilot: '/pilot/' } };
     const proofing = { ...context('leaveApp', {}, { destination: 'proofing' }), config: named };
-    expect(await runCommand(commandRegistry, proofing)).toEqual({ kind: 'left', url: '/proofing/?product=join-now' });
+    expect(await runCommand(commandRegistry, proofing)).toEqual({ kind: 'left', url: '/proofing/?product=join-now', resumable: true });
     expect(proofing.leave).toHaveBeenCalledWith('/proofing/?product=join-now');
     const pilot = { ...context('leaveApp', {}, { destination: 'pilot' }), config: named };
-    expect(await runCommand(commandRegistry, pilot)).toEqual({ kind: 'left', url: '/pilot/' });
+    expect(await runCommand(commandRegistry, pilot)).toEqual({ kind: 'left', url: '/pilot/', resumable: true });
     const unknown = context('leaveApp', {}, { destination: 'pilot' });
     expect(await runCommand(commandRegistry, unknown)).toEqual({ kind: 'error', reason: 'LEAVE_APP_ERROR|NO_DESTINATION|pilot' });
     expect(unknown.leave).not.toHaveBeenCalled();

@@ -6,6 +6,9 @@ import { loadProject, readProjectSources } from '../../tools/lib/project';
 import { boot, type BootEnv, type BootResult } from '../../src/app/boot';
 import { preloadScreen } from '../../src/app/StepHost';
 import type { SourceFile } from '../../src/engine/loader';
+import type { AppState, JsonObject } from '../../src/engine/state';
+import type { CommandContext } from '../../src/services/commands';
+import { SessionStore } from '../../src/app/storage';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const ORIGIN = 'http://muster.test';
@@ -133,4 +136,29 @@ export async function bootWith(options: BootOptions = {}): Promise<Booted> {
 /** Everything a console spy was called with, as text. */
 export function logged(spy: { mock: { calls: unknown[][] } }): string {
   return spy.mock.calls.map((c) => c.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' ')).join('\n');
+}
+
+/**
+ * A command's context on join-now's basic-info step (position 2: the next module is
+ * sponsor-search, so the lifecycle rules give the base status, SUB-04), with a session in memory
+ * and telemetry spies; `state` goes on top. The command-runner tests share it.
+ */
+export function commandContext(
+  parts: { flow: CommandContext['flow']; config: CommandContext['config']; services: CommandContext['services'] },
+  command: string,
+  state: AppState = {},
+  args: JsonObject = {},
+  storage = new MemoryStorage(),
+): CommandContext & { session: SessionStore; leave: ReturnType<typeof vi.fn<(url: string) => void>>; storage: MemoryStorage } {
+  return {
+    command,
+    args,
+    state: { session: { productId: 'join-now' }, flow: { position: 2, module: 'basic-info', step: 'basic-info-panel', variant: 'self' }, ...state },
+    ...parts,
+    today: '2026-11-22',
+    session: new SessionStore(storage, { log: vi.fn() }),
+    telemetry: { log: vi.fn(), track: vi.fn() },
+    leave: vi.fn<(url: string) => void>(),
+    storage,
+  };
 }

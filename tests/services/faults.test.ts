@@ -13,7 +13,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { isCancel } from 'axios';
 import { flowFromPack } from '../../src/app/documents';
 import { parseConfig } from '../../src/app/config';
-import { SessionStore } from '../../src/app/storage';
 import { commandRegistry, createServices, runCommand, type CommandContext, type Services } from '../../src/services/commands';
 import { createReferenceDataService, ReferenceDataError } from '../../src/services/reference-data';
 import { createFragmentService } from '../../src/services/fragments';
@@ -21,7 +20,7 @@ import { createClient, failureOf, MALFORMED } from '../../src/services/http';
 import { POLICIES, TIMEOUTS } from '../../src/services/endpoints';
 import { createSandboxHandlers } from '../../src/sandbox/handlers';
 import { getPath, type AppState, type JsonObject } from '../../src/engine/state';
-import { MemoryStorage, ORIGIN, projectPack } from '../app/helpers';
+import { commandContext, MemoryStorage, ORIGIN, projectPack } from '../app/helpers';
 
 const API = `${ORIGIN}/api/`;
 const CONTENT = `${ORIGIN}/content/`;
@@ -43,18 +42,7 @@ function quickServices(): Services {
 }
 
 function context(command: string, state: AppState, args: JsonObject, storage = new MemoryStorage()): CommandContext {
-  return {
-    command,
-    args,
-    state: { session: { productId: 'join-now' }, flow: { position: 2, module: 'basic-info', step: 'basic-info-panel', variant: 'self' }, ...state },
-    flow,
-    today: '2026-11-22',
-    config,
-    session: new SessionStore(storage, { log: vi.fn() }),
-    telemetry: { log: vi.fn(), track: vi.fn() },
-    services: quickServices(),
-    leave: vi.fn(),
-  };
+  return commandContext({ flow, config, services: quickServices() }, command, state, args, storage);
 }
 
 type Method = 'get' | 'post' | 'put';

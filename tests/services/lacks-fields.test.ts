@@ -8,16 +8,14 @@
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { vi } from 'vitest';
 import { lacksFields } from '../../src/services/http';
 import { commandRegistry, createServices, runCommand } from '../../src/services/commands';
 import { runAsync } from '../../src/engine/provider/io';
 import { sendStatus } from '../../src/engine/provider/enrollment';
 import { flowFromPack } from '../../src/app/documents';
 import { parseConfig } from '../../src/app/config';
-import { SessionStore } from '../../src/app/storage';
 import type { AppState, JsonObject } from '../../src/engine/state';
-import { MemoryStorage, projectPack } from '../app/helpers';
+import { commandContext, projectPack } from '../app/helpers';
 
 const API = 'http://muster.test/api/';
 const server = setupServer();
@@ -39,18 +37,7 @@ async function malformedSend(status: string): Promise<string | undefined> {
 
 /** The reason a command records for the answer (MALFORMED_BODY and why, on the error route). */
 async function commandReason(command: string, state: AppState, args: JsonObject): Promise<unknown> {
-  const out = await runCommand(commandRegistry, {
-    command,
-    args,
-    state: { session: { productId: 'join-now' }, flow: { position: 2, module: 'basic-info', step: 'basic-info-panel', variant: 'self' }, ...state },
-    flow,
-    today: '2026-11-22',
-    config,
-    session: new SessionStore(new MemoryStorage(), { log: vi.fn() }),
-    telemetry: { log: vi.fn(), track: vi.fn() },
-    services,
-    leave: vi.fn(),
-  });
+  const out = await runCommand(commandRegistry, commandContext({ flow, config, services }, command, state, args));
   return out.kind === 'result' ? out.result.patch?.['error.reason'] : out;
 }
 
