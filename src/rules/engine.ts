@@ -19,6 +19,7 @@ import {
   type Logic,
   type RuleContext,
   type RuleIssue,
+  truthy,
   type Where,
 } from './operations';
 
@@ -61,6 +62,28 @@ export interface RuleEngine {
   analyze(logic: Logic): { vars: string[]; ops: string[]; rules: string[] };
   /** Checks and compiles every named rule now (idle time), so no evaluation pays for it later. */
   prepareAll(): void;
+}
+
+/**
+ * An empty rule, `{}`: json-logic-js returns it as a literal, and a literal object counts as
+ * true. As a condition or a named rule it is refused (issue 22, fail closed); as a value (an
+ * edge's `set` emptying an object) it stays a literal.
+ */
+export function isEmptyRule(logic: unknown): boolean {
+  return typeof logic === 'object' && logic !== null && !Array.isArray(logic) && Object.keys(logic).length === 0;
+}
+
+export const EMPTY_RULE_MESSAGE = 'an empty rule ({}) would count as true: write the condition, or true / false';
+
+/**
+ * Whether a condition holds: a boolean, a named rule's id, or logic. An empty rule `{}` is
+ * refused (a RuleError, fail closed) rather than counted as true (issue 22).
+ */
+export function conditionHolds(engine: Pick<RuleEngine, 'evaluate' | 'evaluateRule'>, condition: boolean | string | Logic, data: JsonValue, ctx: RuleContext): boolean {
+  if (typeof condition === 'boolean') return condition;
+  if (typeof condition === 'string') return truthy(engine.evaluateRule(condition, data, ctx));
+  if (isEmptyRule(condition)) throw new RuleError('BAD_ARGUMENT', EMPTY_RULE_MESSAGE, '');
+  return truthy(engine.evaluate(condition, data, ctx));
 }
 
 type Apply = typeof jsonLogic.apply;
@@ -131,7 +154,10 @@ export function createRuleEngine(options: RuleEngineOptions = {}): RuleEngine {
     let entry = named.get(id);
     if (entry === undefined) {
       if (!namedRules.has(id)) return undefined;
-      entry = { prepared: prepareLogic(namedRules.get(id) as Logic, env, id) };
+      const logic = namedRules.get(id) as Logic;
+      entry = { prepared: prepareLogic(logic, env, id) };
+      // A named rule is a condition: an empty one is refused, statically and when evaluated (issue 22).
+      if (isEmptyRule(logic)) entry.prepared.issues.unshift({ code: 'BAD_ARGUMENT', message: EMPTY_RULE_MESSAGE, path: '' });
       named.set(id, entry);
     }
     return entry;
