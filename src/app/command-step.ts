@@ -9,6 +9,8 @@ import type { CommandResult } from './flow-store';
 import { InterstitialTimer } from '../ui/template/interstitial-timer';
 import { commandRegistry, createServices, runCommand, type CommandOutcome } from '../services/commands';
 import type { AppInstance } from './boot';
+import { checkedSession } from './checked-session';
+import { allowedHostsOf } from '../engine/url-problem';
 
 export interface CommandStep {
   app: AppInstance;
@@ -44,7 +46,8 @@ export async function runCommandStep({ app, view, command, startedAt, stillHere,
       flow,
       today: app.env.today(),
       config: app.config,
-      session: app.session,
+      // Issue 22: a product URL from a service's answer is kept only when it passes the URL check.
+      session: checkedSession(app.session, allowedHostsOf(app.config), telemetry),
       telemetry,
       services: createServices(app.config),
       leave: (url) => {
