@@ -103,3 +103,28 @@ describe('documents without size limits (issue 22): refused early, with file:lin
     expect(findings.map((d) => `${d.file} ${d.check}`)).toEqual([`${contentPath} too-large`]);
   });
 });
+
+describe('schema patterns that freeze the tab (issue 22): refused as rule patterns are', () => {
+  const EXPONENTIAL = "^([A-Za-z0-9/'#. -]+)*$";
+
+  it('in a fields file and in a panel schema: unsafe-pattern at the pattern, by the one check (lint and the build)', () => {
+    const fieldsPath = 'schemas/fields/address.json';
+    const panelPath = 'schemas/panels/parent-member-number.json';
+    const { sources: step1, text: fieldsText } = withJson(sources, fieldsPath, (doc) => {
+      ((doc.$defs as Json).addressLine1 as Json).pattern = EXPONENTIAL;
+    });
+    const { sources: broken, text: panelText } = withJson(step1, panelPath, (doc) => {
+      const props = (doc.schema as Json).properties as Json;
+      (props.parentMemberNumber as Json).pattern = '^(\\d|\\d\\d)+$';
+    });
+    const errors = lintProject(broken).findings.filter((d) => d.severity === 'error');
+    const fieldAt = locate(fieldsText, JSON.stringify(EXPONENTIAL));
+    const panelAt = locate(panelText, JSON.stringify('^(\\d|\\d\\d)+$'));
+    expect(where(errors).sort()).toEqual([at(fieldsPath, fieldAt, 'unsafe-pattern'), at(panelPath, panelAt, 'unsafe-pattern')].sort());
+    expect(errors[0]?.message).toMatch(/exponential time/);
+  });
+
+  it('the shipped panels and fields have none', () => {
+    expect(lintProject(sources).findings.filter((d) => d.check === 'unsafe-pattern')).toEqual([]);
+  });
+});
