@@ -334,6 +334,7 @@ export function prepareLogic(logic: Logic, env: WalkEnvironment, ruleId?: string
       case 'age':
       case 'yearsSince':
       case 'isDate':
+      case 'plainText':
       case 'daysBetween':
         return { [op]: [...subAll(), where(opPointer)] };
       case 'matches':
