@@ -157,7 +157,6 @@ function Shell({ history }: { history: AppHistory }) {
       ({ exitFromShell }) => void exitFromShell(app, store, flow),
       () => {
         app.stopPersisting();
-        app.auth.forget(app.env.storage(), app.env.location.href);
         app.env.leave(app.config.homeUrl);
       },
     );

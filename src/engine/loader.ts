@@ -6,7 +6,7 @@
  * check all load through here.
  */
 import { ARGUMENT_ROOT, AUTHOR_CHECKS, type JsonValue, type Logic } from '../rules/index';
-import { EMPTY_RULE_MESSAGE, isEmptyRule } from '../rules/engine';
+import { isEmptyRule } from '../rules/engine';
 import type { Condition, Edge, FormPanel, ModuleGraph, ProductFlow, QuestionPanel, ReviewPanel, Step, StepStart } from './formats.generated';
 import { leafFields } from './review';
 import { checkBindPaths, checkFormAdditions, checkOptionSources, type FormLintContext } from './form-lint';
@@ -51,7 +51,7 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
       return;
     }
     // An empty rule would count as true (issue 22): refused here, and by the engine when evaluated.
-    if (isEmptyRule(condition)) report(doc, pointer, 'error', 'bad-rule', EMPTY_RULE_MESSAGE);
+    if (isEmptyRule(condition)) report(doc, pointer, 'error', 'bad-rule', 'an empty rule ({}) would count as true: write the condition, or true / false');
     else checkLogic(doc, pointer, condition as Logic);
   };
   const checkAssignments = (doc: Doc<unknown>, pointer: string, assignments: Record<string, Logic> | undefined): void => {

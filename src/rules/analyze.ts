@@ -334,7 +334,6 @@ export function prepareLogic(logic: Logic, env: WalkEnvironment, ruleId?: string
       case 'age':
       case 'yearsSince':
       case 'isDate':
-      case 'plainText':
       case 'daysBetween':
         return { [op]: [...subAll(), where(opPointer)] };
       case 'matches':

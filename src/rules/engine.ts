@@ -73,7 +73,8 @@ export function isEmptyRule(logic: unknown): boolean {
   return typeof logic === 'object' && logic !== null && !Array.isArray(logic) && Object.keys(logic).length === 0;
 }
 
-export const EMPTY_RULE_MESSAGE = 'an empty rule ({}) would count as true: write the condition, or true / false';
+/** Terse: the first screen carries it (lint words the condition's finding itself, src/engine/loader.ts). */
+export const EMPTY_RULE_MESSAGE = 'an empty rule {} is refused';
 
 /**
  * Whether a condition holds: a boolean, a named rule's id, or logic. An empty rule `{}` is

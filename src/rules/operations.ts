@@ -336,9 +336,9 @@ export function plainText(value: string): string {
   return value.replace(/\p{Cf}/gu, '').normalize('NFKC');
 }
 
-function plainTextOp(...args: unknown[]): unknown {
-  const { values, where } = splitWhere(args);
-  if (values.length !== 1) throw where.error('BAD_ARGUMENT', `"plainText" takes exactly one argument, got ${values.length}`);
+/** Small: the first screen carries it. Another number of arguments is refused (BAD_ARGUMENT; the author checks say where). */
+function plainTextOp(...values: unknown[]): unknown {
+  if (values.length !== 1) throw new Error('"plainText" takes one argument');
   return typeof values[0] === 'string' ? plainText(values[0]) : values[0];
 }
 
