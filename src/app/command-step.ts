@@ -53,7 +53,7 @@ export async function runCommandStep({ app, view, command, startedAt, stillHere,
       leave: (url) => {
         app.stopPersisting();
         // The hand-off to a destination ends the journey: the member's tokens stay behind (issue 22).
-        app.auth.forget(app.env.storage(), app.env.location.href);
+        app.auth.forget(app.env);
         app.env.leave(url);
       },
       signal: controller.signal,

@@ -65,7 +65,7 @@ export function exitFromShell(app: AppInstance, store: FlowStore, flow: Flow): P
     homeUrl: app.auth.getSnapshot().home ?? app.config.homeUrl,
     productId: flow.productId,
     onLeaving: app.stopPersisting,
-    forgetSignIn: () => app.auth.forget(app.env.storage(), app.env.location.href),
+    forgetSignIn: () => app.auth.forget(app.env),
     leave: app.env.leave,
     sendAbandon: async (guid: string, jwt: string) => {
       await app.servicesReady();

@@ -67,7 +67,11 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
     if (!set.content.has(key)) report(doc, pointer, 'error', 'broken-reference', `unknown content key "${key}"${suggest(key, set.content.keys())}`);
   };
 
-  for (const entry of set.rules.values()) checkLogic(entry.doc, `${entry.pointer}/logic`, entry.rule.logic);
+  for (const entry of set.rules.values()) {
+    // A named rule is a condition: an empty one would count as true (issue 22).
+    if (isEmptyRule(entry.rule.logic)) report(entry.doc, `${entry.pointer}/logic`, 'error', 'bad-rule', `rule "${entry.rule.id}" is an empty rule ({}), which would count as true: write its condition`);
+    else checkLogic(entry.doc, `${entry.pointer}/logic`, entry.rule.logic);
+  }
 
   // 3. Content: demo keys override existing keys only.
   for (const [key, entry] of set.demoContent) {

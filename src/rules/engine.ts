@@ -77,14 +77,16 @@ export function isEmptyRule(logic: unknown): boolean {
 export const EMPTY_RULE_MESSAGE = 'an empty rule {} is refused';
 
 /**
- * Whether a condition holds: a boolean, a named rule's id, or logic. An empty rule `{}` is
- * refused (a RuleError, fail closed) rather than counted as true (issue 22).
+ * Whether a condition holds: a boolean, a named rule's id, or logic. A condition whose value is
+ * an empty object (the empty rule `{}`, a named rule that is `{}`, an `and` that ends on one) is
+ * refused (a RuleError, fail closed) rather than counted as true (issue 22). Lint and the build
+ * refuse the empty rules themselves, at their place (src/engine/loader.ts).
  */
 export function conditionHolds(engine: Pick<RuleEngine, 'evaluate' | 'evaluateRule'>, condition: boolean | string | Logic, data: JsonValue, ctx: RuleContext): boolean {
   if (typeof condition === 'boolean') return condition;
-  if (typeof condition === 'string') return truthy(engine.evaluateRule(condition, data, ctx));
-  if (isEmptyRule(condition)) throw new RuleError('BAD_ARGUMENT', EMPTY_RULE_MESSAGE, '');
-  return truthy(engine.evaluate(condition, data, ctx));
+  const value = typeof condition === 'string' ? engine.evaluateRule(condition, data, ctx) : engine.evaluate(condition, data, ctx);
+  if (isEmptyRule(value)) throw new RuleError('BAD_ARGUMENT', EMPTY_RULE_MESSAGE, '');
+  return truthy(value);
 }
 
 type Apply = typeof jsonLogic.apply;
@@ -155,10 +157,7 @@ export function createRuleEngine(options: RuleEngineOptions = {}): RuleEngine {
     let entry = named.get(id);
     if (entry === undefined) {
       if (!namedRules.has(id)) return undefined;
-      const logic = namedRules.get(id) as Logic;
-      entry = { prepared: prepareLogic(logic, env, id) };
-      // A named rule is a condition: an empty one is refused, statically and when evaluated (issue 22).
-      if (isEmptyRule(logic)) entry.prepared.issues.unshift({ code: 'BAD_ARGUMENT', message: EMPTY_RULE_MESSAGE, path: '' });
+      entry = { prepared: prepareLogic(namedRules.get(id) as Logic, env, id) };
       named.set(id, entry);
     }
     return entry;

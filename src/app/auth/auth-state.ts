@@ -79,9 +79,9 @@ export class AuthState {
    * destination the user oidc-client-ts keeps in this tab's storage is removed (the member's
    * session with the provider, its cookies, is the provider's: ending it is logoff, AUTH-13).
    */
-  forget(storage: Storage | undefined, pageHref: string): void {
+  forget(env: { storage(): Storage | undefined; location: { href: string } }): void {
     try {
-      if (this.config) storage?.removeItem(userStorageKey(this.config, pageHref));
+      if (this.config) env.storage()?.removeItem(userStorageKey(this.config, env.location.href));
     } catch {
       // Storage refused (SESS-13): nothing could have been kept there.
     }

@@ -26,7 +26,7 @@ export function describedBy(id: string, opts: { help?: boolean; errors?: boolean
  */
 export function inputMaxLength(schema: { maxLength?: unknown }, normalize: unknown): number | undefined {
   const max = schema.maxLength;
-  return normalize !== 'digits' && typeof max === 'number' && max > 0 ? max : undefined;
+  return normalize !== 'digits' && typeof max === 'number' ? max : undefined;
 }
 
 /** What a control's attributes depend on. */
