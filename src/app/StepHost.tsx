@@ -175,6 +175,7 @@ export function StepHost() {
     if (view.kind !== 'end' || app.testRoutes) return;
     const url = app.session.getString('gotoURL') ?? destinationUrl(flow.product.destinationURL, flow.productId) ?? app.config.homeUrl;
     app.stopPersisting();
+    app.auth.forget(app.env); // the journey ends: no tokens left behind (issue 22)
     app.env.leave(url);
   }, [view.kind, app, flow]);
 

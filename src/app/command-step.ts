@@ -10,6 +10,8 @@ import type { CommandResult } from './flow-store';
 import { InterstitialTimer } from '../ui/template/interstitial-timer';
 import { commandRegistry, createServices, handlerOf, runCommand, type CommandOutcome } from '../services/commands';
 import type { AppInstance } from './boot';
+import { checkedSession } from './checked-session';
+import { allowedHostsOf } from '../engine/url-problem';
 
 export interface CommandStep {
   app: AppInstance;
@@ -46,7 +48,8 @@ export async function runCommandStep({ app, view, command, startedAt, stillHere,
       flow,
       today: app.env.today(),
       config: app.config,
-      session: app.session,
+      // Issue 22: a product URL from a service's answer is kept only when it passes the URL check.
+      session: checkedSession(app.session, allowedHostsOf(app.config), telemetry),
       telemetry,
       services: createServices(app.config),
       // The navigation waits for the command's end (below), so a hand-off the applicant may come back from is saved past its step first.
@@ -96,8 +99,12 @@ function savedPast(app: AppInstance, command: string): AppState | undefined {
   }
 }
 
-/** Leaves the app: the last state saved (when given), nothing written after it, then the navigation. */
+/**
+ * Leaves the app: the last state saved (when given), nothing written after it, the member's
+ * tokens left behind (the hand-off ends the journey, issue 22), then the navigation.
+ */
 function leave(app: AppInstance, url: string, last: AppState | undefined): void {
   app.stopPersisting(last);
+  app.auth.forget(app.env);
   app.env.leave(url);
 }

@@ -23,6 +23,8 @@ export interface ExitDeps {
   leave: (url: string) => void;
   /** Called before the page leaves, so nothing is written to storage afterwards. */
   onLeaving?: () => void;
+  /** Removes the signed-in member's tokens from the tab (issue 22): the journey ends here. */
+  forgetSignIn?: () => void;
 }
 
 export type ExitResult = 'ignored' | 'left';
@@ -45,6 +47,7 @@ export async function exitApp(deps: ExitDeps): Promise<ExitResult> {
   }
   deps.onLeaving?.();
   deps.session.clear();
+  deps.forgetSignIn?.();
   deps.leave(deps.homeUrl);
   return 'left';
 }
@@ -62,6 +65,7 @@ export function exitFromShell(app: AppInstance, store: FlowStore, flow: Flow): P
     homeUrl: app.auth.getSnapshot().home ?? app.config.homeUrl,
     productId: flow.productId,
     onLeaving: app.stopPersisting,
+    forgetSignIn: () => app.auth.forget(app.env),
     leave: app.env.leave,
     sendAbandon: async () => {
       await app.servicesReady();

@@ -6,6 +6,7 @@
  * and a body.
  */
 import type { JsonValue, RuleEngine } from '../rules/index';
+import { MATCH_LIMITS, plainText } from '../rules/operations';
 import { checkBody, codesOf, encodeFailure, lacksFields } from './service-answers';
 import { isObject, setPath, type AppState, type JsonObject } from './state';
 
@@ -67,13 +68,22 @@ export function providerAddress(block: Block, prefix = ''): JsonObject {
 }
 
 /**
+ * The longest field of a suggested address (issue 22): the rules read its lines as plain text
+ * with `matches`, which refuses a longer value; a suggestion with a longer field is no suggestion.
+ */
+export const MAX_SUGGESTED_FIELD = MATCH_LIMITS.input;
+
+/**
  * The standardised address (provider field names, no prefix) as an address block of the same
  * type as the one the applicant typed: the typed block's fields of that type are replaced by
- * the service's where it gives them; undefined when the answer holds no address line.
+ * the service's where it gives them; undefined when the answer holds no address line, or when a
+ * field the service gives is over MAX_SUGGESTED_FIELD characters as plain text (dropped: the
+ * mismatch page follows, the journey goes on, ADDR-18, ADDR-20).
  */
 export function blockFromProvider(standardized: JsonObject, entered: Block): Block | undefined {
   const line = text(standardized, 'addrLineTxt');
   if (line === undefined) return undefined;
+  if (Object.values(standardized).some((v) => typeof v === 'string' && plainText(v).length > MAX_SUGGESTED_FIELD)) return undefined;
   const type = text(entered, 'addressType') ?? text(standardized, 'addrTypeCd');
   const pick = (name: string): string | undefined => text(standardized, name);
   const block: Block = { addressType: type ?? 'D' };

@@ -7,7 +7,9 @@
  * (src/engine/analysis.ts: unreachable steps, dead ends, shadowed edges, unhandled answers and
  * outcomes, unused documents), every product's flow for each of its sequences, and every
  * product-level module override, and the URLs of the documents and of config.json
- * (src/engine/urls.ts). Any `error` among them refuses the documents.
+ * (src/engine/urls.ts), and the patterns of form schemas (src/engine/schema-patterns.ts). Any
+ * `error` among them refuses the documents. Before all of it, the size limits
+ * (src/engine/document-limits.ts): a document over one is refused, and nothing else is read.
  */
 import { analyzeDocuments, analyzeOverrides } from './analysis';
 import { formatDiagnostic, type Diagnostic } from './diagnostics';
@@ -17,6 +19,8 @@ import { buildPack, type ProductPack } from './pack';
 import { checkPayloadMapping } from './payload';
 import { parseJsonWithPositions } from './json-parse';
 import { CONFIG_PATH, checkConfigFile, documentUrlFindings } from './urls';
+import { documentLimitFindings } from './document-limits';
+import { schemaPatternFindings } from './schema-patterns';
 
 export interface CheckOptions extends LoadOptions {
   /**
@@ -55,11 +59,14 @@ function unique(findings: readonly Diagnostic[]): Diagnostic[] {
  * used for the documents'.
  */
 export function checkDocuments(files: readonly SourceFile[], options: CheckOptions): CheckResult {
+  // Issue 22: documents over a size limit are refused before anything expensive reads them.
+  const oversized = documentLimitFindings(options.config ? [...files, options.config] : files);
+  if (oversized.length > 0) return { docs: loadDocuments([], options), findings: oversized };
   const configFile = options.config ?? files.find((f) => f.path === CONFIG_PATH);
   const config = configFile ? checkConfigFile(configFile, parseJsonWithPositions) : undefined;
   const hosts = config?.hosts ?? [];
   const docs = loadDocuments(files, options);
-  const findings: Diagnostic[] = [...docs.diagnostics, ...(config?.findings ?? []), ...documentUrlFindings(docs, hosts), ...analyzeDocuments(docs), ...checkPayloadMapping(docs)];
+  const findings: Diagnostic[] = [...docs.diagnostics, ...(config?.findings ?? []), ...documentUrlFindings(docs, hosts), ...schemaPatternFindings(docs), ...analyzeDocuments(docs), ...checkPayloadMapping(docs)];
   // Every product's flow (each of its sequences).
   for (const [id, doc] of docs.products) {
     if (doc.value.abstract === true) continue;

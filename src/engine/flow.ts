@@ -7,7 +7,7 @@
  * variant, and the history of screens shown. Moving forward takes the first edge whose
  * conditions all hold; any error goes to the product's error route (detour, then trap).
  */
-import { RuleError, truthy, type JsonValue, type Logic, type RuleContext } from '../rules/engine';
+import { RuleError, conditionHolds, type JsonValue, type Logic, type RuleContext } from '../rules/engine';
 import type { Diagnostic } from './diagnostics';
 import type { Command, Condition, Edge, ModuleGraph, Panel, ProductFlow, QuestionPanel, Step, StepStart, Target } from './formats.generated';
 import { asList, panelNameOf, type DocumentSet } from './document-set';
@@ -189,10 +189,7 @@ export function historyOf(state: AppState): Coordinate[] {
 
 export function evaluateCondition(flow: Flow, condition: Condition | undefined, state: AppState, ctx: RuleContext): boolean {
   if (condition === undefined) return true;
-  if (typeof condition === 'boolean') return condition;
-  const engine = flow.docs.ruleEngine;
-  const value = typeof condition === 'string' ? engine.evaluateRule(condition, state, ctx) : engine.evaluate(condition as Logic, state, ctx);
-  return truthy(value);
+  return conditionHolds(flow.docs.ruleEngine, condition as boolean | string | Logic, state, ctx);
 }
 
 /** The answers a question panel offers now, after its answer filters (TRI-50..TRI-54, TRI-70..TRI-73). */

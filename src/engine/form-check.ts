@@ -11,7 +11,7 @@
  * schema error, VAL-02).
  */
 // The rules' core, not their index (which brings the author checks): the form's first paint imports this file.
-import { RuleError, truthy, type JsonValue, type Logic, type RuleContext, type RuleEngine } from '../rules/engine';
+import { RuleError, conditionHolds, type JsonValue, type Logic, type RuleContext, type RuleEngine } from '../rules/engine';
 import type { FieldCheck, FormPanel } from './formats.generated';
 import { getPath, isObject, setPath, type AppState, type JsonObject } from './state';
 import { engineOf } from './form-suppress';
@@ -67,10 +67,7 @@ export interface CheckFormOptions {
 
 /** Whether one check finds its field invalid on `data` (the state plus `form`). Throws RuleError. */
 function invalid(engine: RuleEngine, check: FieldCheck, data: AppState, ctx: RuleContext): boolean {
-  const condition = check.invalidWhen;
-  if (typeof condition === 'boolean') return condition;
-  const value = typeof condition === 'string' ? engine.evaluateRule(condition, data, ctx) : engine.evaluate(condition as Logic, data, ctx);
-  return truthy(value);
+  return conditionHolds(engine, check.invalidWhen as boolean | string | Logic, data, ctx);
 }
 
 /**

@@ -3,7 +3,7 @@
  * person, and the data without them. Its own module: the form's first paint needs this and none
  * of the checks (form-check.ts).
  */
-import { truthy, type Logic, type RuleContext, type RuleEngine } from '../rules/engine';
+import { conditionHolds, type Logic, type RuleContext, type RuleEngine } from '../rules/engine';
 import type { FormPanel } from './formats.generated';
 import { getPath, setPath, type AppState, type JsonObject } from './state';
 
@@ -24,7 +24,7 @@ export function suppressedFields(rules: RuleEngine | { ruleEngine: RuleEngine },
   const out: string[] = [];
   for (const entry of entries) {
     const when = entry.when;
-    const holds = typeof when === 'boolean' ? when : truthy(typeof when === 'string' ? engine.evaluateRule(when, state, ctx) : engine.evaluate(when as Logic, state, ctx));
+    const holds = conditionHolds(engine, when as boolean | string | Logic, state, ctx);
     if (holds) for (const f of entry.fields) if (!out.includes(f)) out.push(f);
   }
   return out;

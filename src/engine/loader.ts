@@ -6,6 +6,7 @@
  * check all load through here.
  */
 import { ARGUMENT_ROOT, AUTHOR_CHECKS, type JsonValue, type Logic } from '../rules/index';
+import { isEmptyRule } from '../rules/engine';
 import type { Condition, Edge, FormPanel, ModuleGraph, ProductFlow, QuestionPanel, ReviewPanel, Step, StepStart } from './formats.generated';
 import { leafFields } from './review';
 import { checkBindPaths, checkFormAdditions, checkOptionSources, type FormLintContext } from './form-lint';
@@ -49,7 +50,9 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
       }
       return;
     }
-    checkLogic(doc, pointer, condition as Logic);
+    // An empty rule would count as true (issue 22): refused here, and by the engine when evaluated.
+    if (isEmptyRule(condition)) report(doc, pointer, 'error', 'bad-rule', 'an empty rule ({}) would count as true: write the condition, or true / false');
+    else checkLogic(doc, pointer, condition as Logic);
   };
   const checkAssignments = (doc: Doc<unknown>, pointer: string, assignments: Record<string, Logic> | undefined): void => {
     if (!assignments) return;
@@ -64,7 +67,11 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
     if (!set.content.has(key)) report(doc, pointer, 'error', 'broken-reference', `unknown content key "${key}"${suggest(key, set.content.keys())}`);
   };
 
-  for (const entry of set.rules.values()) checkLogic(entry.doc, `${entry.pointer}/logic`, entry.rule.logic);
+  for (const entry of set.rules.values()) {
+    // A named rule is a condition: an empty one would count as true (issue 22).
+    if (isEmptyRule(entry.rule.logic)) report(entry.doc, `${entry.pointer}/logic`, 'error', 'bad-rule', `rule "${entry.rule.id}" is an empty rule ({}), which would count as true: write its condition`);
+    else checkLogic(entry.doc, `${entry.pointer}/logic`, entry.rule.logic);
+  }
 
   // 3. Content: demo keys override existing keys only.
   for (const [key, entry] of set.demoContent) {

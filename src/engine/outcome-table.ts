@@ -7,7 +7,8 @@
  * The service-code catalogue (flows/service-codes.json, ERR-30..ERR-43) says what each code
  * means, for logs and reason text, and what a code no row names does (ERR-43).
  */
-import { truthy, type JsonValue, type Logic, type RuleContext, type RuleEngine } from '../rules/index';
+import { type JsonValue, type Logic, type RuleContext, type RuleEngine } from '../rules/index';
+import { conditionHolds } from '../rules/engine';
 import type { OutcomeRow, ServiceCodeCatalogue } from './formats.generated';
 import type { AppState, JsonObject } from './state';
 
@@ -32,9 +33,7 @@ export function withAnswer(state: AppState, answer: TableAnswer): AppState {
 }
 
 function holds(engine: RuleEngine, condition: OutcomeRow['when'], data: AppState, ctx: RuleContext): boolean {
-  if (typeof condition === 'boolean') return condition;
-  const value = typeof condition === 'string' ? engine.evaluateRule(condition, data, ctx) : engine.evaluate(condition as Logic, data, ctx);
-  return truthy(value);
+  return conditionHolds(engine, condition as boolean | string | Logic, data, ctx);
 }
 
 /**

@@ -32,3 +32,9 @@ export function urlProblem(url: string, hosts: readonly string[]): string | unde
   return 'a relative path is not allowed: write a path from the site root ("/...") or an https: URL';
 }
 
+
+/** config.json's `allowedHosts` (none when absent or not a list of strings). */
+export function allowedHostsOf(config: unknown): string[] {
+  const hosts = typeof config === 'object' && config !== null ? (config as { allowedHosts?: unknown }).allowedHosts : undefined;
+  return Array.isArray(hosts) ? hosts.filter((h): h is string => typeof h === 'string') : [];
+}

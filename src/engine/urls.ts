@@ -12,20 +12,15 @@ import type { Diagnostic } from './diagnostics';
 import type { DocumentSet, SourceFile } from './document-set';
 import { JsonSyntaxError, pointerOf, positionOf, type ParsedJson } from './json-source';
 import type { JsonValue } from '../rules/index';
-import { urlProblem } from './url-problem';
+import { allowedHostsOf, urlProblem } from './url-problem';
 
-export { urlProblem };
+export { allowedHostsOf, urlProblem };
 
 
 
 /** Where the runtime configuration lives in the project (served beside index.html). */
 export const CONFIG_PATH = 'public/config.json';
 
-/** config.json's `allowedHosts` (none when absent or not a list of strings). */
-export function allowedHostsOf(config: unknown): string[] {
-  const hosts = typeof config === 'object' && config !== null ? (config as { allowedHosts?: unknown }).allowedHosts : undefined;
-  return Array.isArray(hosts) ? hosts.filter((h): h is string => typeof h === 'string') : [];
-}
 
 /** Keys whose strings are identifiers or prose, never fetched or followed. */
 const NOT_URLS = new Set(['$schema', '$id', '$comment', 'description', 'requirements', 'allowedHosts']);

@@ -190,8 +190,9 @@ function checkNode(node: OperationNode, report: Report): void {
       if (values.length !== 1) report('BAD_ARGUMENT', `"${op}" takes exactly one argument (a date), got ${values.length}`, pointer);
       return;
     case 'isDate':
+    case 'plainText':
     case 'daysBetween': {
-      const arity = op === 'isDate' ? 1 : 2;
+      const arity = op === 'daysBetween' ? 2 : 1;
       if (values.length !== arity) report('BAD_ARGUMENT', `"${op}" takes exactly ${arity === 1 ? 'one argument' : 'two arguments'}, got ${values.length}`, pointer);
       return;
     }

@@ -19,6 +19,7 @@ import {
   type Logic,
   type RuleContext,
   type RuleIssue,
+  truthy,
   type Where,
 } from './operations';
 
@@ -61,6 +62,31 @@ export interface RuleEngine {
   analyze(logic: Logic): { vars: string[]; ops: string[]; rules: string[] };
   /** Checks and compiles every named rule now (idle time), so no evaluation pays for it later. */
   prepareAll(): void;
+}
+
+/**
+ * An empty rule, `{}`: json-logic-js returns it as a literal, and a literal object counts as
+ * true. As a condition or a named rule it is refused (issue 22, fail closed); as a value (an
+ * edge's `set` emptying an object) it stays a literal.
+ */
+export function isEmptyRule(logic: unknown): boolean {
+  return typeof logic === 'object' && logic !== null && !Array.isArray(logic) && Object.keys(logic).length === 0;
+}
+
+/** Terse: the first screen carries it (lint words the condition's finding itself, src/engine/loader.ts). */
+export const EMPTY_RULE_MESSAGE = 'an empty rule {} is refused';
+
+/**
+ * Whether a condition holds: a boolean, a named rule's id, or logic. A condition whose value is
+ * an empty object (the empty rule `{}`, a named rule that is `{}`, an `and` that ends on one) is
+ * refused (a RuleError, fail closed) rather than counted as true (issue 22). Lint and the build
+ * refuse the empty rules themselves, at their place (src/engine/loader.ts).
+ */
+export function conditionHolds(engine: Pick<RuleEngine, 'evaluate' | 'evaluateRule'>, condition: boolean | string | Logic, data: JsonValue, ctx: RuleContext): boolean {
+  if (typeof condition === 'boolean') return condition;
+  const value = typeof condition === 'string' ? engine.evaluateRule(condition, data, ctx) : engine.evaluate(condition, data, ctx);
+  if (isEmptyRule(value)) throw new RuleError('BAD_ARGUMENT', EMPTY_RULE_MESSAGE, '');
+  return truthy(value);
 }
 
 type Apply = typeof jsonLogic.apply;

@@ -8,6 +8,7 @@ export { CUSTOM_OPERATIONS, CUSTOM_OPERATION_NAMES, MATCH_LIMITS, STANDARD_OPERA
 export { ARGUMENT_ROOT } from './analyze';
 export { AUTHOR_CHECKS, patternProblem } from './author-checks';
 export type { JsonValue, Logic, RuleContext, RuleErrorCode, RuleIssue } from './operations';
+export { conditionHolds, isEmptyRule } from './engine';
 export type { AuthorChecks, OperationNode, RuleEngine, RuleEngineOptions } from './engine';
 
 /** A rule engine with every check, the authors' included (unless `options.authorChecks` says otherwise). */

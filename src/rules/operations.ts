@@ -83,6 +83,13 @@ export const CUSTOM_OPERATIONS: Record<string, { signature: string; description:
       'True when value is a string in an accepted date format (MM/dd/yyyy, yyyy-MM-dd, MM/yyyy) naming a real calendar ' +
       'date; false for anything else (never an error). Guards the date operations on optional or mistyped fields.',
   },
+  plainText: {
+    signature: '{"plainText": [value]} -> value',
+    description:
+      'A string as rules compare it: without Unicode format characters (zero-width spaces and joiners, soft hyphens, ' +
+      'direction marks) and in NFKC form (full-width letters, ligatures and compatibility spaces become plain ones). ' +
+      'Any other value is returned unchanged.',
+  },
   matches: {
     signature: '{"matches": [value, "pattern", "flags"?]} -> boolean',
     description:
@@ -118,7 +125,7 @@ export const STANDARD_OPERATIONS: readonly string[] = [
  * The custom operations' names (CUSTOM_OPERATIONS documents them; a test keeps the two the same).
  * A list of its own, so the browser's bundle can leave the documentation out.
  */
-export const CUSTOM_OPERATION_NAMES: readonly string[] = ['age', 'yearsSince', 'daysBetween', 'isDate', 'matches', 'rule'];
+export const CUSTOM_OPERATION_NAMES: readonly string[] = ['age', 'yearsSince', 'daysBetween', 'isDate', 'plainText', 'matches', 'rule'];
 
 export const ALLOWED_OPERATIONS: ReadonlySet<string> = new Set([...STANDARD_OPERATIONS, ...CUSTOM_OPERATION_NAMES]);
 
@@ -321,6 +328,20 @@ function isDateOp(...args: unknown[]): boolean {
   return typeof value === 'string' && parseDate(value) !== null;
 }
 
+/**
+ * Text as rules compare it (issue 22): format characters (Cf: zero-width spaces and joiners, soft
+ * hyphens, direction marks) removed, then Unicode NFKC ("ＰＯ Ｂｏｘ" reads "PO Box").
+ */
+export function plainText(value: string): string {
+  return value.replace(/\p{Cf}/gu, '').normalize('NFKC');
+}
+
+/** Small: the first screen carries it. Another number of arguments is refused (BAD_ARGUMENT; the author checks say where). */
+function plainTextOp(...values: unknown[]): unknown {
+  if (values.length !== 1) throw new Error('"plainText" takes one argument');
+  return typeof values[0] === 'string' ? plainText(values[0]) : values[0];
+}
+
 function matchesOp(...args: unknown[]): boolean {
   const { values, where } = splitWhere(args);
   if (!(where instanceof MatchWhere) || where.regex === null) {
@@ -385,6 +406,7 @@ export function registerOperations(): void {
   jsonLogic.add_operation('yearsSince', yearsSinceOp);
   jsonLogic.add_operation('daysBetween', daysBetweenOp);
   jsonLogic.add_operation('isDate', isDateOp);
+  jsonLogic.add_operation('plainText', plainTextOp);
   jsonLogic.add_operation('matches', matchesOp);
   jsonLogic.add_operation('rule', ruleOp);
 }

@@ -156,6 +156,21 @@ describe('command addressValidation (ADDR-22..ADDR-26)', () => {
     expect((await run('mailing-address-check', withAddress({ mailing: boxed, sameAddress: true }))).outcome).toBe('mismatch');
   });
 
+  it('drops a suggested address line over 500 characters: no suggestion, the mismatch page, not the error route (issue 22, ADDR-18, ADDR-20)', async () => {
+    const long = `12 ${'A'.repeat(600)} ST`;
+    server.use(http.post(`${ORIGIN}/api/validations/address`, () => HttpResponse.json({ data: { codes: ['19501'], standardizedAddress: { addrLineTxt: long, cityNm: 'AUSTIN', zipCd: '78701' } } }, { status: 400 })));
+    for (const step of ['mailing-address-check', 'physical-address-check']) {
+      const r = await run(step, withAddress({ mailing: street, physical: street }));
+      expect(r.outcome, step).toBe('mismatch');
+      expect(r.patch?.['error.hasError'], step).toBeUndefined();
+      expect(r.patch?.['eligibility.self.address.validation'], step).not.toHaveProperty('suggestion');
+    }
+    // A line of 500 is still a suggestion; a full-width line reads as plain text (a P.O. Box, ADDR-21).
+    expect(blockFromProvider({ addrLineTxt: `1 ${'B'.repeat(495)} ST` }, street)).toBeDefined();
+    server.use(http.post(`${ORIGIN}/api/validations/address`, () => HttpResponse.json({ data: { codes: ['19501'], standardizedAddress: { addrLineTxt: '\uff30\uff2f \uff22\uff2f\uff38 12', cityNm: 'AUSTIN' } } }, { status: 400 })));
+    expect((await run('physical-address-check', withAddress({ mailing: pobox, physical: street }))).patch?.['eligibility.self.address.validation']).toMatchObject({ suggestionDropped: true });
+  });
+
   it('any other failure records ADDRESS_VALIDATION_ERROR with the status, or NO_RESPONSE (ADDR-23)', async () => {
     const failed = await run('mailing-address-check', withAddress({ mailing: { ...street, domesticAddress: '1 Failure Rd' } }));
     expect(failed).toMatchObject({ outcome: 'error', patch: { 'error.hasError': true, 'error.reason': 'ADDRESS_VALIDATION_ERROR|STATUS_500' } });

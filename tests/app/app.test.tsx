@@ -191,6 +191,31 @@ describe('exit (EXIT-01, EXIT-04..EXIT-08)', () => {
     expect(abandonCalls).toHaveLength(1);
   });
 
+  it("removes a signed-in member's tokens from the tab on Exit, and goes to the member's home (issue 22, EXIT-06, AUTH-15)", async () => {
+    const auth = { identityProvider: 'https://id.example.test', clientId: 'web-client', markerCookie: 'marker', home: { cookie: 'home_pref', targets: {}, default: '/my/home/' } };
+    const storage = new MemoryStorage();
+    const key = 'oidc.user:https://id.example.test/access-management/oauth2/member:web-client';
+    storage.setItem(key, JSON.stringify({ access_token: 'tok', expires_at: Math.floor(Date.now() / 1000) + 3600 }));
+    const { app, leave } = await start({ storage, search: '?panel=military-service', server: fakeServer({ config: { ...DEV_CONFIG, auth } }) });
+    expect(app.auth.getSnapshot().status).toBe('signed-in');
+    app.auth.set({ status: 'signed-in', accessToken: 'tok', home: '/my/home/' });
+    await screen.findByRole('heading', { level: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Exit' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/my/home/'));
+    expect(storage.getItem(key)).toBeNull();
+    expect(storage.getItem(SESSION_NAMESPACE)).toBeNull();
+  });
+
+  it('exitApp forgets the sign-in after the abandon call and before leaving (issue 22)', async () => {
+    const { app, leave } = await start({ search: '?panel=military-service' });
+    const order: string[] = [];
+    const deps = { store: app.store, session: app.session, telemetry: app.telemetry, homeUrl: '/home', productId: 'join-now', leave: (url: string) => { order.push(`leave ${url}`); leave(url); }, forgetSignIn: () => order.push('forget'), sendAbandon: async () => void order.push('abandon') };
+    app.session.set({ potentialCustomerGuid: 'g-3', jwtKey: 'j-3' });
+    expect(await exitApp(deps)).toBe('left');
+    expect(order).toEqual(['abandon', 'forget', 'leave /home']);
+  });
+
   it('sends the abandon status through the enrollment service from the dialog', async () => {
     const { app, leave } = await start({ search: '?panel=military-service' });
     app.session.set({ potentialCustomerGuid: 'g-2', jwtKey: 'j-2' });
@@ -259,6 +284,17 @@ describe('commands (ROUTE-19)', () => {
     expect(screen.queryByRole('button', { name: 'Previous' })).toBeNull();
     expect(getPath(app.store.state, 'error.reason')).toMatch(/^COMMAND_ERROR\|unregistered/);
     expect(console.error.mock.calls.some((c) => String(c[0]).includes('command failed'))).toBe(true);
+  });
+
+  it("the hand-off to the destination (leaveApp, EXIT-09) removes a signed-in member's tokens from the tab (issue 22)", async () => {
+    const auth = { identityProvider: 'https://id.example.test', clientId: 'web-client', markerCookie: 'marker' };
+    const storage = new MemoryStorage();
+    const key = 'oidc.user:https://id.example.test/access-management/oauth2/member:web-client';
+    storage.setItem(key, JSON.stringify({ access_token: 'tok', expires_at: Math.floor(Date.now() / 1000) + 3600 }));
+    const pack = projectPack('join-now', withCommand('leaveApp'));
+    const { leave } = await start({ storage, server: fakeServer({ config: { ...DEV_CONFIG, auth }, packs: { 'join-now': pack } }) });
+    await waitFor(() => expect(leave).toHaveBeenCalled(), { timeout: 5000 });
+    expect(storage.getItem(key)).toBeNull();
   });
 
   it('a service failure reported by a command goes to the error route', async () => {

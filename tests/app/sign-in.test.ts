@@ -18,6 +18,8 @@ import { projectPack } from './helpers';
 
 const BASE = { environment: 'production', apiBaseUrl: '/api/', contentBaseUrl: '/content/' };
 const PAGE = 'https://www.example.test/join/get-started/aem/milestone/entry';
+/** config.json's allowedHosts (issue 13, issue 22). */
+const HOSTS = ['bank.example.test', 'www.example.test'];
 
 function auth(extra: Record<string, unknown> = {}): AuthConfig {
   const config = parseConfig({ ...BASE, brand: 'muster', auth: { identityProvider: 'https://id.example.test', clientId: 'web-client', markerCookie: 'marker', ...extra } });
@@ -94,18 +96,27 @@ describe("the member's home after logon (AUTH-12, AUTH-15, AUTH-16)", () => {
   const withHome = auth({ home: { cookie: 'home_pref', targets: { bank: 'https://bank.example.test/home', member: 'https://www.example.test/my/' }, default: 'https://www.example.test/my/' } });
 
   it('follows the redirect cookie, the default without it or for an unknown value', () => {
-    expect(memberHome(withHome, {}, 'a=1; home_pref=bank', PAGE)).toBe('https://bank.example.test/home');
-    expect(memberHome(withHome, {}, 'a=1', PAGE)).toBe('https://www.example.test/my/');
-    expect(memberHome(withHome, {}, 'home_pref=other', PAGE)).toBe('https://www.example.test/my/');
+    expect(memberHome(withHome, {}, 'a=1; home_pref=bank', PAGE, HOSTS)).toBe('https://bank.example.test/home');
+    expect(memberHome(withHome, {}, 'a=1', PAGE, HOSTS)).toBe('https://www.example.test/my/');
+    expect(memberHome(withHome, {}, 'home_pref=other', PAGE, HOSTS)).toBe('https://www.example.test/my/');
   });
 
-  it("takes the id token's {product}_redirect_url instead when it holds an http(s) URL (AUTH-12)", () => {
-    expect(memberHome(withHome, { muster_redirect_url: '/my/offers/' }, 'home_pref=bank', PAGE)).toBe('https://www.example.test/my/offers/');
-    expect(memberHome(withHome, { muster_redirect_url: 'javascript:alert(1)' }, 'home_pref=bank', PAGE)).toBe('https://bank.example.test/home');
+  it("takes the id token's {product}_redirect_url instead when it passes the documents' URL check (AUTH-12)", () => {
+    expect(memberHome(withHome, { muster_redirect_url: '/my/offers/' }, 'home_pref=bank', PAGE, HOSTS)).toBe('https://www.example.test/my/offers/');
+    expect(memberHome(withHome, { muster_redirect_url: 'javascript:alert(1)' }, 'home_pref=bank', PAGE, HOSTS)).toBe('https://bank.example.test/home');
+  });
+
+  it("refuses a {product}_redirect_url the documents' URL check refuses: another host, //host, http:, credentials, backslashes (issue 22)", () => {
+    const home = 'https://bank.example.test/home';
+    for (const url of ['https://evil.example/phish', '//evil.example/phish', 'http://bank.example.test/home', 'https://user:pw@bank.example.test/', '/\\evil.example/', 'offers/', 'data:text/html,x', ' https://evil.example/']) {
+      expect(memberHome(withHome, { muster_redirect_url: url }, 'home_pref=bank', PAGE, HOSTS), url).toBe(home);
+    }
+    expect(memberHome(withHome, { muster_redirect_url: 'https://bank.example.test/offers' }, 'home_pref=bank', PAGE, HOSTS)).toBe('https://bank.example.test/offers');
+    expect(memberHome(withHome, { muster_redirect_url: 'https://bank.example.test/offers' }, 'home_pref=bank', PAGE, [])).toBe(home);
   });
 
   it('is no home of its own without the home section and the claim (the config homeUrl applies)', () => {
-    expect(memberHome(auth(), {}, 'home_pref=bank', PAGE)).toBeUndefined();
+    expect(memberHome(auth(), {}, 'home_pref=bank', PAGE, HOSTS)).toBeUndefined();
   });
 });
 

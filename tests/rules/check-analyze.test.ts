@@ -85,7 +85,7 @@ describe('analyze()', () => {
 
 describe('exported tables and helpers', () => {
   it('documents exactly the custom operations', () => {
-    expect(Object.keys(CUSTOM_OPERATIONS).sort()).toEqual(['age', 'daysBetween', 'isDate', 'matches', 'rule', 'yearsSince']);
+    expect(Object.keys(CUSTOM_OPERATIONS).sort()).toEqual(['age', 'daysBetween', 'isDate', 'matches', 'plainText', 'rule', 'yearsSince']);
     expect([...CUSTOM_OPERATION_NAMES].sort()).toEqual(Object.keys(CUSTOM_OPERATIONS).sort());
     for (const entry of Object.values(CUSTOM_OPERATIONS)) {
       expect(entry.signature).toMatch(/^\{"/);

@@ -114,6 +114,18 @@ describe('the form first paint (issue 11)', () => {
     expect(document.querySelector('form')).toBeNull();
   });
 
+  it("gives a text input its field's maxLength as maxlength, in both renderers; none for a field normalised to digits (issue 22)", async () => {
+    const panel = formPanels.find((p) => p.id === 'basic-info-panel') as FormPanel;
+    const limits = (): Record<string, string | null> =>
+      Object.fromEntries(['firstName', 'middleName', 'lastName', 'emailAddress', 'phoneNumber'].map((f) => [f, document.getElementById(`root_${f}`)?.getAttribute('maxlength') ?? null]));
+    const expected = { firstName: '20', middleName: '1', lastName: '20', emailAddress: '80', phoneNumber: null };
+    firstPaint(panel, 'self', {});
+    expect(limits()).toEqual(expected);
+    cleanup();
+    await fullForm(panel, 'self', {});
+    expect(limits()).toEqual(expected);
+  });
+
   for (const panel of drawn) {
     for (const variant of ['self', ...Object.keys(panel.variants ?? {})]) {
       for (const filled of [false, true]) {

@@ -74,6 +74,19 @@ export class AuthState {
     };
   };
 
+  /**
+   * Issue 22: a member's tokens do not outlive the journey. On Exit and at the hand-off to a
+   * destination the user oidc-client-ts keeps in this tab's storage is removed (the member's
+   * session with the provider, its cookies, is the provider's: ending it is logoff, AUTH-13).
+   */
+  forget(env: { storage(): Storage | undefined; location: { href: string } }): void {
+    try {
+      if (this.config) env.storage()?.removeItem(userStorageKey(this.config, env.location.href));
+    } catch {
+      // Storage refused (SESS-13): nothing could have been kept there.
+    }
+  }
+
   set(next: AuthSnapshot): void {
     const same = next.status === this.snap.status && next.accessToken === this.snap.accessToken && next.home === this.snap.home;
     if (same) return;

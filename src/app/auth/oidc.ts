@@ -14,6 +14,7 @@ import { ErrorResponse, ErrorTimeout, UserManager, WebStorageStateStore, type Us
 import type { AuthConfig } from '../config';
 import type { AppInstance } from '../boot';
 import { AUTH_CALLBACK_ROUTE, AUTH_SILENT_ROUTE, authorityOf, discoveryUrl } from './auth-state';
+import { allowedHostsOf, urlProblem } from '../../engine/url-problem';
 
 /** AUTH-04: renew this many seconds before the access token expires. */
 export const RENEW_MARGIN_S = 60;
@@ -92,14 +93,15 @@ function readCookie(cookies: string, name: string): string | undefined {
 
 /**
  * The member's home (AUTH-12, AUTH-15, AUTH-16): the id token's `{product}_redirect_url` when it
- * holds an http(s) URL; otherwise the target the redirect cookie's value names, or the default.
+ * passes the documents' URL check (issue 22: a path on this site, or `https:` on one of
+ * config.json's `allowedHosts`, src/engine/url-problem.ts); otherwise the target the redirect
+ * cookie's value names, or the default.
  */
-export function memberHome(auth: AuthConfig, profile: Record<string, unknown>, cookies: string, pageHref: string): string | undefined {
+export function memberHome(auth: AuthConfig, profile: Record<string, unknown>, cookies: string, pageHref: string, hosts: readonly string[]): string | undefined {
   const redirect = profile[auth.redirectUrlClaim];
-  if (typeof redirect === 'string') {
+  if (typeof redirect === 'string' && urlProblem(redirect, hosts) === undefined) {
     try {
-      const url = new URL(redirect, pageHref);
-      if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+      return new URL(redirect, pageHref).href;
     } catch {
       // not a URL: the cookie's choice below
     }
@@ -111,7 +113,7 @@ export function memberHome(auth: AuthConfig, profile: Record<string, unknown>, c
 
 function signedIn(app: AppInstance, user: User): void {
   const auth = app.config.auth as AuthConfig;
-  const home = memberHome(auth, user.profile as Record<string, unknown>, document.cookie, window.location.href);
+  const home = memberHome(auth, user.profile as Record<string, unknown>, document.cookie, window.location.href, allowedHostsOf(app.config));
   app.auth.set({ status: 'signed-in', accessToken: user.access_token, ...(home ? { home } : {}) });
 }
 

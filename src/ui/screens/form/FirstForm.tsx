@@ -22,7 +22,7 @@ import type { ContentApi, FormHandover } from '../../contract';
 import { afterPaint } from '../../after-paint';
 import { UI_KEYS } from '../copy';
 import { useHeadingFocus } from '../useHeadingFocus';
-import { controlAttributes, describedBy, helpId } from './attributes';
+import { controlAttributes, describedBy, helpId, inputMaxLength } from './attributes';
 import { RadiosView } from './radios-view';
 import { dateValueFor, formatDateForInput } from './dates';
 import { FormFrame, PreviousButton } from './FormFrame';
@@ -42,6 +42,8 @@ export interface FirstField {
   required: boolean;
   inputType: string;
   autoComplete: string | undefined;
+  /** The text input's maxlength (attributes.ts inputMaxLength). */
+  maxLength: number | undefined;
   choices: { value: JsonValue; label: string }[];
 }
 
@@ -131,6 +133,7 @@ export function firstFields(panel: FormPanel, content: ContentApi, variant: stri
       inputType: typeof inputType === 'string' ? inputType : widget === 'EmailWidget' ? 'email' : 'text',
       // A relative's details are not the applicant's own: no autofill (uiSchema.ts withoutAutofill).
       autoComplete: typeof autocomplete === 'string' ? (variant === 'self' ? autocomplete : 'off') : undefined,
+      maxLength: inputMaxLength(field, panel.normalize?.[name]),
       choices: values.map((value) => ({
         value,
         label: typeof value === 'boolean' ? content.text(value ? UI_KEYS.yes : UI_KEYS.no) : names?.[String(value)] !== undefined ? content.text(names[String(value)] as string) : String(value),
@@ -151,6 +154,7 @@ function Control({ field, value, onChange, content }: { field: FirstField; value
         <input
           type={field.inputType}
           autoComplete={field.autoComplete}
+          maxLength={field.maxLength}
           {...controlAttributes(state)}
           value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
           onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}

@@ -19,6 +19,16 @@ export function describedBy(id: string, opts: { help?: boolean; errors?: boolean
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
+/**
+ * A text input's `maxlength` (issue 22): its field's schema `maxLength`, so no one types past
+ * what the field accepts; none when the panel normalises the field to its digits (`normalize`:
+ * "digits"), since the spaces, dashes and brackets typed around them would count.
+ */
+export function inputMaxLength(schema: { maxLength?: unknown }, normalize: unknown): number | undefined {
+  const max = schema.maxLength;
+  return normalize !== 'digits' && typeof max === 'number' ? max : undefined;
+}
+
 /** What a control's attributes depend on. */
 export interface ControlState {
   id: string;

@@ -11,7 +11,7 @@ import { UI_KEYS } from '../copy';
 import { FormUiContext } from './context';
 import { errorSummaryText } from './errorSummary';
 import { errorField, fieldId } from './messages';
-import { controlAttributes, describedBy } from './attributes';
+import { controlAttributes, describedBy, inputMaxLength } from './attributes';
 
 export { describedBy };
 
@@ -183,6 +183,7 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
   return (
     <input
       {...inputProps}
+      maxLength={inputMaxLength(schema, options.normalize)}
       {...controlProps(props)}
       value={shown}
       placeholder={placeholder || undefined}
