@@ -318,7 +318,7 @@ describe('prefill on its panel (PAY-36, FLOW-11, UI-21)', () => {
   const details = [
     { key: 'firstName', value: 'Ada' },
     { key: 'lastName', value: 'Lovelace' },
-    { key: 'phone', value: '5550104477' },
+    { key: 'phone', value: '2105554477' },
     { key: 'email', value: 'ada@example.test' },
   ];
 
@@ -350,7 +350,7 @@ describe('demo mode, test routes', () => {
     const storage = new MemoryStorage();
     const first = await start({ storage, search: '?panel=basic-info-panel' });
     await waitFor(() => expect(first.path()).toBe('/basic-info-panel/self'));
-    act(() => first.app.store.submit({ firstName: 'Harriet', lastName: 'Quimby', dob: '1975-05-11', phoneNumber: '5551234567', maritalStatus: 'S' }));
+    act(() => first.app.store.submit({ firstName: 'Harriet', lastName: 'Quimby', dob: '1975-05-11', phoneNumber: '2105550123', maritalStatus: 'S' }));
     await waitFor(() => expect(first.path()).not.toBe('/basic-info-panel/self'));
     await act(async () => first.router.navigate('/data-fake-panel'));
     const pre = await screen.findByText(/"flow"/);

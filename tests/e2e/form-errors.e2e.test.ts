@@ -333,16 +333,16 @@ describe('bad input on every form panel: the spec\'s messages beside the fields,
     ], { axe: false });
     await type(page, 'Date of birth', '03/14/1976');
     await choose(page, 'Phone country', /United States/);
-    await type(page, 'Phone number', '555-123-4567');
+    await type(page, 'Phone number', '210-555-0123');
     // A U.S. number typed with dashes is accepted (stored as digits).
     screen = await continueAccepted(screen);
     expect(screen.step).toBe('self-address-panel');
-    // ... and typed as (555) 123-4567.
+    // ... and typed as (210) 555-0123.
     await screenRoot().locator('[data-action="previous"]').click();
     screen = await settled(screen);
     expect(screen.step).toBe('basic-info-panel');
     expect(await field(page, 'Phone number').inputValue()).toMatch(/^\(?555\)?[ -]?123-?4567$/);
-    await type(page, 'Phone number', '(555) 123-4567');
+    await type(page, 'Phone number', '(210) 555-0123');
     screen = await continueAccepted(screen);
     expect(screen.step).toBe('self-address-panel');
   });

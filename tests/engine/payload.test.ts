@@ -126,7 +126,7 @@ describe('the prospect payload over three journeys (doc 2 §3)', () => {
           ctznLocCd: '99',
           maritalStatusCd: 'M', // PAY-22: triage says married (join-now is not a prefill product)
         },
-        phones: { phoneNr: '5550100123' }, // typed 555-010-0123
+        phones: { phoneNr: '2105550124' }, // typed 210-555-0124
         employment: { empmClassCd: 'PRIV', empmIndusClassCd: 'Health Care', empmNm: 'Tidewater Clinic', occupCtgyCd: 'Nurse' },
         // PAY-14/16: the spouse is a member.
         providerConnections: { spouseInd: 'Y', parentInd: 'N', grandParentInd: 'N', inLawInd: 'N', noneInd: 'N', unknownInd: 'N' },
@@ -153,7 +153,7 @@ describe('the prospect payload over three journeys (doc 2 §3)', () => {
     const spouse = build(state, { person: 'spouse' });
     expect(spouse.potentialCustomer).toEqual({
       basicInfo: { indivFirstNm: 'Sam', indivLastNm: 'Whitfield', birthDt: '1988-02-11', ctznLocCd: '99', maritalStatusCd: 'M' },
-      phones: { phoneNr: '5550100124' },
+      phones: { phoneNr: '2105550124' },
       providerConnections: { spouseInd: 'Y', parentInd: 'N', grandParentInd: 'N', inLawInd: 'N', noneInd: 'N', unknownInd: 'N' },
       militaryConnections: { selfInd: 'N', spouseInd: 'Y', parentInd: 'N', grandParentInd: 'N', inLawInd: 'N', waitListCd: 'spouse', noneInd: 'N', unknownInd: 'N' },
     });
