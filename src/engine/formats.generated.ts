@@ -696,6 +696,10 @@ params?: {
  * Required exactly when the source returns options (a province where the country has subdivisions, ADDR-14).
  */
 requiredWhenAvailable?: boolean
+/**
+ * When the source returns no options, the field is a text box instead of an empty select (a province, state or region typed for a country the reference data lists none for; issue 20, ADDR-27's reading). Not required then.
+ */
+freeTextWhenEmpty?: boolean
 }
 /**
  * This interface was referenced by `MusterDocuments`'s JSON-Schema

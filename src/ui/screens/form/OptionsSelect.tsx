@@ -7,6 +7,8 @@
  * link reaches it); while loading it says so; when the list fails it shows a message and a
  * Retry button beside the field, records FIELD_LOAD_ERROR (no personal data), and
  * the form keeps every answer. When the parent changes, a value no longer in the list is cleared.
+ * A field with `freeTextWhenEmpty` whose list is empty is a text box instead (issue 20: a
+ * province typed for a country the reference data lists none for).
  */
 import { useContext, useEffect, useMemo, useRef, useSyncExternalStore, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -111,11 +113,19 @@ function LoadedSelect(props: WidgetProps & { ctx: FormOptions; path: string; fie
   useEffect(() => {
     if (list && current !== '' && list.some((o) => o.value === current)) seenUnder.current = requestKey;
   }, [list, current, requestKey]);
+  // Free text where the list is empty (freeTextWhenEmpty): what is typed stays; a value chosen
+  // from another parent's list (a province of the country chosen before) is cleared once.
+  const freeText = field.freeTextWhenEmpty === true && list !== undefined && list.length === 0;
   useEffect(() => {
     if (current === '') return;
+    if (freeText) {
+      if (seenUnder.current !== undefined && seenUnder.current !== requestKey) onChangeRef.current(props.options.emptyValue);
+      seenUnder.current = requestKey;
+      return;
+    }
     const staleAfterFailure = failed && seenUnder.current !== undefined && seenUnder.current !== requestKey;
     if (waiting || staleAfterFailure || (list && !list.some((o) => o.value === current))) onChangeRef.current(props.options.emptyValue);
-  }, [waiting, list, current, failed, requestKey, props.options.emptyValue]);
+  }, [waiting, list, current, failed, requestKey, freeText, props.options.emptyValue]);
 
   // Retry: the focus goes back to the select once the list is there.
   const retried = useRef(false);
@@ -140,6 +150,7 @@ function LoadedSelect(props: WidgetProps & { ctx: FormOptions; path: string; fie
         void query.refetch();
       },
     };
+  else if (freeText) state = { kind: 'free-text' };
   else state = { kind: 'ready', options: list ?? NO_OPTIONS, required: field.requiredWhenAvailable === true && (list ?? NO_OPTIONS).length > 0 };
   return <Select {...props} state={state} selectRef={selectRef} />;
 }

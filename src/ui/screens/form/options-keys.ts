@@ -7,4 +7,5 @@ export const OPTIONS_KEYS = {
   loadError: 'app.reference.loadError',
   retry: 'app.reference.retry',
   empty: 'app.reference.empty',
+  freeText: 'app.reference.freeText',
 } as const;
