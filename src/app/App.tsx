@@ -134,10 +134,12 @@ function Shell({ history }: { history: AppHistory }) {
   const productName = flow.product.config?.productName ? content.text(flow.product.config.productName) : '';
   const lastScreenName = useRef<string | undefined>(undefined);
   const name = snap.view.kind === 'command' ? lastScreenName.current : screenName(snap.view, content);
+  // 'Error: ' first while the form on screen shows errors (its error summary says so, issue 20).
+  const [formErrors, setFormErrors] = useState(false);
   useEffect(() => {
     lastScreenName.current = name;
-    document.title = pageTitle(content, { screen: name, product: productName, brand });
-  }, [content, name, productName, brand]);
+    document.title = pageTitle(content, { screen: name, product: productName, brand, errors: formErrors });
+  }, [content, name, productName, brand, formErrors]);
 
   const previous = useCallback(() => {
     const here = entryState(location);
@@ -147,7 +149,7 @@ function Shell({ history }: { history: AppHistory }) {
     }
     store.previous();
   }, [location, backButtonModal, store, history]);
-  const actions = useMemo<ShellActions>(() => ({ previous, openExit: () => setExitOpen(true), history }), [previous, history]);
+  const actions = useMemo<ShellActions>(() => ({ previous, openExit: () => setExitOpen(true), history, formErrors: setFormErrors }), [previous, history]);
 
   const hasGuid = typeof getPath(snap.state, 'individuals.guid') === 'string' || app.session.getString('potentialCustomerGuid') !== undefined;
   const leave = useCallback(() => {

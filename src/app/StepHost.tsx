@@ -250,6 +250,7 @@ export function StepHost() {
               {...form}
               onValidatorRefused={onValidatorRefused}
               onSubmit={onSubmit}
+              onErrorsShown={shell.formErrors}
               {...(handover?.key === key ? { handover: handover.value } : {})}
             />
           </Suspense>

@@ -295,6 +295,29 @@ describe('commands (ROUTE-19)', () => {
   });
 });
 
+describe("the page title says 'Error: ' while the form shows errors (issue 20)", () => {
+  it('a never-issued SSN: Error: first while the error summary shows, the message beside the field; gone once it is fixed and sent', async () => {
+    const { app } = await start({ search: '?panel=social-security-panel' });
+    const t = (key: string) => app.content.text(key);
+    const plain = `${t('panels.socialSecurity.title')} - Join Now | Muster`;
+    await waitFor(() => expect(document.title).toBe(plain));
+    const input = await waitFor(() => {
+      const el = document.getElementById('root_ssn');
+      if (!(el instanceof HTMLInputElement)) throw new Error('no SSN input yet');
+      return el;
+    });
+    fireEvent.change(input, { target: { value: '000-00-0000' } });
+    fireEvent.click(screen.getByRole('button', { name: t('app.screens.continue') }));
+    await waitFor(() => expect(document.getElementById('root_ssn__error')?.textContent).toBe(t('validation.ssnNotIssued')));
+    await waitFor(() => expect(document.title).toBe(`Error: ${plain}`));
+    fireEvent.change(document.getElementById('root_ssn') as HTMLInputElement, { target: { value: '123-45-6789' } });
+    fireEvent.click(screen.getByRole('button', { name: t('app.screens.continue') }));
+    await waitFor(() => expect(document.querySelector('[data-screen="social-security-panel"]')).toBeNull());
+    await waitFor(() => expect(document.title).not.toMatch(/^Error: /));
+    expect(getPath(app.store.state, 'eligibility.self.personalInfo.ssn')).toBe('123456789');
+  });
+});
+
 describe('held errors (UI-21)', () => {
   it("shows the prefill failure on the applicant's own basic-info form, as the panel declares", async () => {
     const { app } = await start({ search: '?panel=basic-info-panel' });

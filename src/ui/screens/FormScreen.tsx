@@ -101,7 +101,8 @@ function FormBody(props: FormScreenProps) {
     return (errors: Parameters<typeof transform>[0]) => transform(errors.filter((e) => !isSuppressed(errorField(e), suppressed)));
   }, [panel, content, labelOf, suppressed]);
   const orderOf = useMemo(() => fieldOrder(panel), [panel]);
-  const ui = useMemo<FormUi>(() => ({ content, attempt, labelOf, orderOf }), [content, attempt, labelOf, orderOf]);
+  const onErrorsShown = props.onErrorsShown;
+  const ui = useMemo<FormUi>(() => ({ content, attempt, labelOf, orderOf, onErrorsShown }), [content, attempt, labelOf, orderOf, onErrorsShown]);
   // The first data only: afterwards the form owns what the applicant types.
   const [initialData] = useState<JsonObject>(handover?.values ?? formData);
   // Reference-data fields (panel `options`): the live data their cascades follow, their lists' state.

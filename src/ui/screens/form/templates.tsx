@@ -122,6 +122,14 @@ function ErrorListTemplate({ errors }: ErrorListProps) {
   useEffect(() => {
     box.current?.focus();
   }, [attempt]);
+  // The page title says 'Error: ' while the summary lists errors (issue 20); rjsf drops the summary once they are fixed.
+  const shown = errors.length > 0;
+  const report = ui?.onErrorsShown;
+  useEffect(() => {
+    if (!report || !shown) return;
+    report(true);
+    return () => report(false);
+  }, [report, shown]);
   if (!ui) return null;
   // One entry per field, in the order the errors came (the form's field order).
   const entries: { field: string; message: string }[] = [];
