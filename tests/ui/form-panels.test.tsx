@@ -279,7 +279,7 @@ describe('the data panels check what a person types (VAL-01, VAL-03..VAL-05, VAL
   it('basic info: citizenship is required without a citizenship location code (VAL-14), not with one', async () => {
     await show(panel('basic-info-panel'));
     await submit();
-    expect(errorOf('countryOfCitizenship')).toBe(text('validation.required'));
+    expect(errorOf('countryOfCitizenship')).toBe(text('validation.enter.countryOfCitizenship'));
     cleanup();
     await show(panel('basic-info-panel'), 'self', {}, { session: { citizenshipLocationCode: '99' } });
     await submit();
