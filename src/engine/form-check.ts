@@ -34,8 +34,8 @@ const NORMALIZERS: Record<NormalizeKind, (value: string) => string> = {
   /** Digits only: (210) 555-0123 -> 2105550123, 123-45-6789 -> 123456789 (VAL-05). */
   digits: (v) => v.replace(/[^0-9]/g, ''),
   trim: (v) => v.trim(),
-  /** Trimmed, every run of white space one space. */
-  collapse: (v) => v.trim().replace(/\s+/g, ' '),
+  /** Trimmed, every run of white space one space, accents composed (NFC: a decomposed 'e' + U+0301 is 'é', as a name pattern reads it). */
+  collapse: (v) => v.normalize('NFC').trim().replace(/\s+/g, ' '),
   upper: (v) => v.toUpperCase(),
 };
 

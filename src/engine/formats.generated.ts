@@ -668,7 +668,7 @@ description?: string
 requirements?: RequirementIds
 }[]
 /**
- * Field path -> how the typed value is cleaned before it is validated and stored: `digits` keeps digits only ((210) 555-0123 -> 2105550123), `trim`, `collapse` (trim and single spaces), `upper`; or a split, `{"split": "zipPlus4", "rest": "<field path>"}`: a ZIP+4 typed in the field (78201-1234, 78201 1234, 782011234) keeps the ZIP in the field and moves the 4 numbers to `rest` (left out: dropped).
+ * Field path -> how the typed value is cleaned before it is validated and stored: `digits` keeps digits only ((210) 555-0123 -> 2105550123), `trim`, `collapse` (trim, single spaces, accents composed: NFC), `upper`; or a split, `{"split": "zipPlus4", "rest": "<field path>"}`: a ZIP+4 typed in the field (78201-1234, 78201 1234, 782011234) keeps the ZIP in the field and moves the 4 numbers to `rest` (left out: dropped).
  */
 normalize?: {
 [k: string]: "digits" | "trim" | "collapse" | "upper" | NormalizeSplit

@@ -64,6 +64,20 @@ describe('normalize', () => {
     expect(normalizeFormData({ normalize: { 'mailing.zip': 'digits' } }, { mailing: { zip: '78701-' } })).toEqual({ mailing: { zip: '78701' } });
     expect(normalizeFormData({}, data)).toBe(data);
   });
+
+  it('collapse composes a decomposed accent (NFC): Jose + U+0301 is José (VAL-03, issue 20)', () => {
+    expect(normalizeValue('collapse', ' Jose\u0301  Nun\u0303ez ')).toBe('Jos\u00e9 Nu\u00f1ez');
+  });
+
+  it('zipPlus4 keeps the ZIP and moves the +4 to its rest field; another shape is only trimmed (VAL-06, issue 20)', () => {
+    const split = { normalize: { 'mailing.zip': { split: 'zipPlus4', rest: 'mailing.plus4' } } } satisfies Pick<FormPanel, 'normalize'>;
+    for (const typed of ['78201-1234', '782011234', '78201 1234', ' 78201-1234 ']) expect(normalizeFormData(split, { mailing: { zip: typed } }), typed).toEqual({ mailing: { zip: '78201', plus4: '1234' } });
+    expect(normalizeFormData(split, { mailing: { zip: '78201-1234', plus4: '9999' } })).toEqual({ mailing: { zip: '78201', plus4: '1234' } });
+    expect(normalizeFormData(split, { mailing: { zip: ' 78201 ', plus4: '9999' } })).toEqual({ mailing: { zip: '78201', plus4: '9999' } });
+    expect(normalizeFormData(split, { mailing: { zip: '78201-12' } })).toEqual({ mailing: { zip: '78201-12' } });
+    expect(normalizeFormData({ normalize: { zip: { split: 'zipPlus4' } } }, { zip: '78201-1234' })).toEqual({ zip: '78201' });
+    expect(normalizeFormData(split, { mailing: { zip: '   ' } })).toEqual({ mailing: {} });
+  });
 });
 
 describe('checkForm', () => {
