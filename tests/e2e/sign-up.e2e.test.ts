@@ -355,7 +355,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     expect(p.url_params).toEqual({ militaryService: 'no', relativeMilitaryService: 'spouse', spouseRelationship: 'married', spouseMembership: 'yes', variant: 'spouse' });
     expect(p.sponsorCustId).toMatch(/^S/);
     expect(p.potentialCustomer.basicInfo).toEqual({ indivFirstNm: 'Dana', indivLastNm: 'Whitfield', birthDt: '1990-05-05', ctznLocCd: '99', maritalStatusCd: 'M' });
-    expect(p.potentialCustomer.phones).toEqual({ phoneNr: '5550100123', phoneCountryCd: 'USA' });
+    expect(p.potentialCustomer.phones).toEqual({ phoneNr: '2105550124', phoneCountryCd: 'USA' });
     expect(p.potentialCustomer.providerConnections).toEqual({ spouseInd: 'Y', parentInd: 'N', grandParentInd: 'N', inLawInd: 'N', noneInd: 'N', unknownInd: 'N' });
     expect(p.potentialCustomer.militaryConnections).toEqual({ selfInd: 'N', spouseInd: 'Y', parentInd: 'N', grandParentInd: 'N', inLawInd: 'N', waitListCd: 'spouse', noneInd: 'N', unknownInd: 'N' });
     expect(p.potentialCustomer.employment).toMatchObject({ occupCtgyCd: '027' });
