@@ -6,6 +6,7 @@ import { inlineRuntimeIntoEntry } from './tools/vite-plugin-inline-runtime';
 import { oidcSandbox } from './tools/vite-plugin-oidc-sandbox';
 import { pureReactRouter } from './tools/vite-plugin-pure-react-router';
 import { firstScreenStyles } from './tools/vite-plugin-first-styles';
+import { handOffPages } from './tools/vite-plugin-hand-off-pages';
 
 /**
  * The styles of every kind of first screen (the page and template; a question or milestone; a
@@ -43,7 +44,7 @@ const FIRST_SCREEN_CHUNK_FILE = new RegExp(`(^|/)(${FIRST_SCREEN_CHUNKS.join('|'
 // runtime config.json served beside index.html, not from build-time variables.
 export default defineConfig({
   base: '/join/get-started/',
-  plugins: [react(), musterDocuments(), inlineRuntimeIntoEntry(FIRST_SCREEN_CHUNKS), oidcSandbox(), pureReactRouter(), firstScreenStyles(FIRST_SCREEN_STYLES)],
+  plugins: [react(), musterDocuments(), inlineRuntimeIntoEntry(FIRST_SCREEN_CHUNKS), oidcSandbox(), handOffPages(), pureReactRouter(), firstScreenStyles(FIRST_SCREEN_STYLES)],
   // rjsf's Markdown rendering is for UI schemas that ask for it; Muster's never do (plain-markdown.tsx).
   resolve: { alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./src/ui/screens/form/plain-markdown.tsx', import.meta.url)) } },
   // The first screen is one script: no modulepreload polyfill (every supported browser has

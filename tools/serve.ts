@@ -5,34 +5,23 @@
  * kind (cacheControl), and the SPA fallback for deep links. It also plays the host's CSP report
  * collector: it records the reports browsers POST to CSP_REPORTS and lists them on a GET there
  * (DELETE forgets them), since reports are sent by the browser itself, where no service worker
- * (the msw sandbox) sees them. Used by the end-to-end tests and the benchmark; `npm run serve`
- * for a person.
+ * (the msw sandbox) sees them. Outside production (the served config.json has the sandbox on and
+ * an environment other than `production`, tools/hand-off-pages.ts `handOffPagesOn`), the
+ * provider's pages a journey hands off to answer with the sandbox's hand-off page (issue 20);
+ * a production config.json gets 404 there, as before. Used by the end-to-end tests and the
+ * benchmark; `npm run serve` for a person (the local preview of dist/, with dist/config.json).
  *   tsx tools/serve.ts [--port 4173] [--no-csp]
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CSP_REPORTS, HOSTING_HEADERS, STRICT_CSP, withInlineHashes } from './hosting';
+import { findHandOff, handOffAnswer, handOffPagesOn, handOffPlaces, productsInBuild, type ProductDestination } from './hand-off-pages';
 
-/** Where browsers send CSP violation reports (same origin as the app); the serve tool records them. */
-export const CSP_REPORTS = '/csp-reports';
-/** The reporting endpoint's name in `Reporting-Endpoints` and the CSP's `report-to`. */
-export const CSP_ENDPOINT = 'csp';
-
-export const STRICT_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; " +
-  `report-to ${CSP_ENDPOINT}; report-uri ${CSP_REPORTS}`;
-
-/** The headers every answer carries (with Cache-Control by kind, and the CSP unless --no-csp). */
-export const HOSTING_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': STRICT_CSP,
-  'Reporting-Endpoints': `${CSP_ENDPOINT}="${CSP_REPORTS}"`,
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Content-Type-Options': 'nosniff',
-};
+export { CSP_ENDPOINT, CSP_REPORTS, HOSTING_HEADERS, PERMISSIONS_POLICY, STRICT_CSP, withInlineHashes } from './hosting';
 
 /** Cache-Control by what is served. */
 export const CACHE_CONTROL = {
@@ -53,26 +42,6 @@ export function cacheControl(rel: string): string {
 
 const BASE = '/join/get-started/';
 
-/** The CSP hash source of an inline element's text. */
-function hashOf(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
-
-/**
- * The strict CSP for a built index.html: `script-src 'self'` plus the hash of each inline script
- * it holds (the one that starts the first requests, src/app/early.ts), and `style-src 'self'`
- * plus the hash of each `<style>` element (the first screen's styles,
- * tools/vite-plugin-first-styles.ts). A host sends the same; the hashes change only when that
- * script, those styles or the base path change.
- */
-export function withInlineHashes(csp: string, indexHtml: string): string {
-  const scripts = [...indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => hashOf(m[1] ?? ''));
-  const styles = [...indexHtml.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => hashOf(m[1] ?? ''));
-  let out = csp;
-  if (scripts.length > 0) out = out.replace("script-src 'self'", `script-src 'self' ${scripts.join(' ')}`);
-  if (styles.length > 0) out = out.replace("style-src 'self'", `style-src 'self' ${styles.join(' ')}`);
-  return out;
-}
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -89,13 +58,14 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.map']);
 const gzipped = new Map<string, Buffer>();
 
-function send(req: IncomingMessage, res: ServerResponse, file: string, body: Buffer): void {
+/** Sends a file's body (gzip when accepted); `cache: false` for a page made for this request, whose zipped form is not kept. */
+function send(req: IncomingMessage, res: ServerResponse, file: string, body: Buffer, cache = true): void {
   if (COMPRESSIBLE.has(path.extname(file)) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
     const key = `${file}:${body.length}`;
-    let zipped = gzipped.get(key);
+    let zipped = cache ? gzipped.get(key) : undefined;
     if (!zipped) {
       zipped = gzipSync(body, { level: 9 });
-      gzipped.set(key, zipped);
+      if (cache) gzipped.set(key, zipped);
     }
     res.setHeader('Content-Encoding', 'gzip');
     res.setHeader('Vary', 'Accept-Encoding');
@@ -148,9 +118,25 @@ export function cspFor(pathname: string, identityProvider?: string, strict: stri
   return strict.replace("default-src 'self';", `default-src 'self'; connect-src 'self' ${idp}; frame-src 'self' ${idp};`).replace("frame-ancestors 'none'", silentFrame ? "frame-ancestors 'self'" : "frame-ancestors 'none'");
 }
 
+/** Whether `file` (resolved) is `root` or under it: compared by path segments, never as a string prefix (`/srv/dist-secret` is not under `/srv/dist`). */
+export function isInside(root: string, file: string): boolean {
+  const rel = path.relative(path.resolve(root), path.resolve(file));
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+}
+
 export function serveDist(options: ServeOptions): Promise<{ server: Server; url: string; reports: CspReport[] }> {
   const root = path.resolve(options.root);
   const reports: CspReport[] = [];
+  // The build's config.json (read on each hand-off, as the app reads it on each load) and its products' destinations (read once).
+  const builtConfig = (): unknown => {
+    try {
+      return JSON.parse(readFileSync(path.join(root, 'config.json'), 'utf8')) as unknown;
+    } catch {
+      return undefined;
+    }
+  };
+  let products: ProductDestination[] | undefined;
+  const builtProducts = (): ProductDestination[] => (products ??= productsInBuild(root));
   let strict = STRICT_CSP;
   try {
     strict = withInlineHashes(STRICT_CSP, readFileSync(path.join(root, 'index.html'), 'utf8'));
@@ -199,20 +185,43 @@ export function serveDist(options: ServeOptions): Promise<{ server: Server; url:
         return;
       }
       if (!url.pathname.startsWith(BASE)) {
+        // Outside production, the provider's pages a journey hands off to answer with the sandbox's page (issue 20).
+        const method = req.method ?? 'GET';
+        const served = options.config ?? builtConfig();
+        const place = (method === 'GET' || method === 'HEAD') && handOffPagesOn(served) ? findHandOff(handOffPlaces(served, builtProducts()), url.pathname) : undefined;
+        if (place) {
+          const answer = handOffAnswer(url, place);
+          res.statusCode = answer.status;
+          for (const [name, value] of Object.entries(answer.headers)) {
+            if (options.csp !== false || (name !== 'Content-Security-Policy' && name !== 'Reporting-Endpoints')) res.setHeader(name, value);
+          }
+          if (options.csp !== false && options.identityProvider) res.setHeader('Content-Security-Policy', cspFor(url.pathname, options.identityProvider, answer.headers['Content-Security-Policy']));
+          if (method === 'HEAD') res.end();
+          else send(req, res, 'page.html', Buffer.from(answer.body, 'utf8'), false);
+          return;
+        }
         res.statusCode = url.pathname === '/' || url.pathname === '/join/get-started' ? 302 : 404;
         if (res.statusCode === 302) res.setHeader('Location', BASE);
         res.end();
         return;
       }
-      const rel = decodeURIComponent(url.pathname.slice(BASE.length));
+      let rel: string;
+      try {
+        rel = decodeURIComponent(url.pathname.slice(BASE.length));
+      } catch {
+        res.statusCode = 400;
+        res.end();
+        return;
+      }
       res.setHeader('Cache-Control', cacheControl(rel));
       if (rel === 'config.json' && options.config) {
         res.setHeader('Content-Type', TYPES['.json'] as string);
         res.end(JSON.stringify(options.config));
         return;
       }
-      let file = path.join(root, rel);
-      if (!file.startsWith(root)) {
+      let file = path.resolve(root, rel);
+      // Inside dist/ itself: `..%2fdist-secret%2f…` resolves to a sibling folder whose name merely starts with dist's (issue 22).
+      if (!isInside(root, file) || rel.includes('\0')) {
         res.statusCode = 403;
         res.end();
         return;
@@ -252,6 +261,20 @@ if (isMain) {
   const i = process.argv.indexOf('--port');
   const port = i > 0 ? Number(process.argv[i + 1]) : 4173;
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
-  const { url } = await serveDist({ root, port, csp: !process.argv.includes('--no-csp') });
+  let config: unknown;
+  try {
+    config = JSON.parse(readFileSync(path.join(root, 'config.json'), 'utf8')) as unknown;
+  } catch {
+    config = undefined;
+  }
+  // An identity provider on another origin (config.json `auth.identityProvider` as an absolute URL) opens the CSP for it, as a host's must; "/" is this origin, which 'self' already allows.
+  const idp = (config as { auth?: { identityProvider?: unknown } } | undefined)?.auth?.identityProvider;
+  const identityProvider = typeof idp === 'string' && /^https?:\/\//.test(idp) ? idp : undefined;
+  const { url } = await serveDist({ root, port, csp: !process.argv.includes('--no-csp'), ...(identityProvider ? { identityProvider } : {}) });
   console.log(`serving dist/ at ${url} (CSP ${process.argv.includes('--no-csp') ? 'off' : 'on'}; CSP reports recorded at ${new URL(CSP_REPORTS, url).href})`);
+  console.log(
+    handOffPagesOn(config)
+      ? "hand-off pages on (config.json: sandbox on, not production): the provider's pages a journey leaves for answer with the sandbox's page"
+      : "hand-off pages off (config.json: production, or the sandbox off): the provider's pages answer 404",
+  );
 }

@@ -14,6 +14,9 @@ import { afterPaint } from '../ui/after-paint';
 import type { Telemetry } from '../ui/contract';
 import { getPath, isObject, type AppState } from '../engine/state';
 
+// The page's marketing visitor ids (PAY-02) load with this chunk: boot starts both once the first move is painted.
+export { watchVisitorIds } from './visitor-ids';
+
 /** doc 2 §9: 14, 15, 25, 26 eligibility start, complete, success, failure; 280–284 module eligibility; 290–293 member found, created, spouse created, retriage. */
 export const ANALYTICS_EVENTS = {
   eligibility_start: 14,

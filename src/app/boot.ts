@@ -9,6 +9,7 @@
  */
 // Only its strings: the named import leaves the file's description out of the script.
 import { strings as shellStrings } from '../../content/en/shell.json';
+import { newSessionSlices } from '../engine/session-start';
 import { startFlow, DEFAULT_PRODUCT, DEFAULT_SEQUENCE, type Flow, type StepView } from '../engine/flow';
 import type { DocumentSet } from '../engine/loader';
 import type { AppState, JsonObject } from '../engine/state';
@@ -32,8 +33,8 @@ import type { EarlyRequests } from './early';
 import { untilAborted } from './timeouts';
 import { AuthState } from './auth/auth-state';
 
-/** PROD-16: the feature flags of this build. */
-export const BUILD_FLAGS = { federalAgencies: true, prefillEnabled: true, expansion: false } as const;
+// PROD-16: the build's feature flags are the engine's (shared with simulate).
+export { BUILD_FLAGS } from '../engine/session-start';
 
 export interface BootEnv {
   /** The app's base URL, e.g. /join/get-started/ (Vite's BASE_URL). */
@@ -268,32 +269,15 @@ export async function boot(env: BootEnv): Promise<BootResult> {
     // SESS-08: goto only when no valid product is given, and only past the safety check.
     // The check's code loads only when a goto is given (the first screen's budget).
     const goto = given.goto !== undefined && !(given.product && productValid) ? (await loadChunk(() => import('./goto'))).safeGoto(given.goto, env.location.origin) : undefined;
-    const sessionSlice: JsonObject = {
-      productId,
-      moduleSequenceId: flow.sequenceId,
-      authenticated: false,
-      prefillStatus: resuming ? (str(stored.prefillStatus) ?? '') : '',
-    };
-    if (version) sessionSlice.version = version;
-    if (given.action) sessionSlice.action = given.action;
-    const promotion = given.promotionCode ?? (resuming ? str(stored.promotionCd) : undefined);
-    const utm = given.utmSource ?? (resuming ? str(stored.utmSource) : undefined);
-    const ctzn = given.citizenshipLocationCode ?? (resuming ? str(stored.citizenshipLocationCode) : undefined);
-    if (promotion) sessionSlice.promotionCd = promotion;
-    if (utm) sessionSlice.utmSource = utm;
-    if (ctzn) sessionSlice.citizenshipLocationCode = ctzn;
-    // SPON-01 rule 4: a sponsor type kept in session makes the sponsor's next save an update.
-    const sponsorTypeCd = resuming ? str(stored.sponsorTypeCd) : undefined;
-    if (sponsorTypeCd) sessionSlice.sponsorTypeCd = sponsorTypeCd;
-    const cfg = flow.product.config ?? {};
-    const configSlice: JsonObject = { productId, ...BUILD_FLAGS };
-    if (cfg.bankFlow !== undefined) configSlice.bankFlow = cfg.bankFlow;
-    if (cfg.quoteFlow !== undefined) configSlice.quoteFlow = cfg.quoteFlow;
-    if (cfg.basicInfoCollected !== undefined) configSlice.basicInfoCollected = cfg.basicInfoCollected;
+    const kept = resuming ? { prefillStatus: str(stored.prefillStatus) ?? '', promotionCd: str(stored.promotionCd), utmSource: str(stored.utmSource), citizenshipLocationCode: str(stored.citizenshipLocationCode), sponsorTypeCd: str(stored.sponsorTypeCd) } : undefined;
+    const slices = newSessionSlices(flow, { version, action: given.action, promotionCode: given.promotionCode, utmSource: given.utmSource, citizenshipLocationCode: given.citizenshipLocationCode }, kept);
+    const promotion = str(slices.session.promotionCd);
+    const utm = str(slices.session.utmSource);
+    const ctzn = str(slices.session.citizenshipLocationCode);
     // SESS-03: the stored position; FLOW-11: a product that starts on prefill takes its start rules on a prefill entry.
     const position = resuming && !(prefillEntry && flow.product.startOnPrefill === true) ? Number(stored.modulePositionIndex) : undefined;
     state = startFlow(flow, ctx, {
-      initial: { ...prefilled, session: sessionSlice, config: configSlice },
+      initial: { ...prefilled, ...slices },
       ...(position !== undefined && Number.isInteger(position) && position >= 0 && position < flow.modules.length ? { position } : {}),
       ...(nonProduction && given.panel ? { panel: given.panel } : {}),
     });
@@ -351,12 +335,22 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   telemetry.setPersonalValues(() => personalValues(store.state));
   persist(state);
   // The analytics events of doc 2 §9 come from the flow's state changes (src/app/analytics.ts); their
-  // code loads once the applicant's first move is painted, so no first screen requests it.
+  // code loads once the applicant's first move is painted, so no first screen requests it. The
+  // same chunk writes the page's marketing visitor ids into the session slice (PAY-02, visitor-ids.ts).
   const firstState = store.state;
   const unwatch = store.subscribe(() => {
     unwatch();
     // Analytics that cannot load are logged, never a stop (issue 13).
-    afterPaint(() => void loadChunk(() => import('./analytics')).then((m) => m.observeFlow(store, telemetry, { newSession, since: firstState }), () => telemetry.log('warn', 'analytics failed to load')));
+    afterPaint(
+      () =>
+        void loadChunk(() => import('./analytics')).then(
+          (m) => {
+            m.observeFlow(store, telemetry, { newSession, since: firstState });
+            m.watchVisitorIds(store);
+          },
+          () => telemetry.log('warn', 'analytics failed to load'),
+        ),
+    );
   });
 
   let verified: Promise<Diagnostic[]> | undefined;

@@ -7,7 +7,7 @@ import type { StepView } from '../engine/flow';
 import { completeCommand } from '../engine/flow-moves';
 import type { CommandResult } from './flow-store';
 import { InterstitialTimer } from '../ui/template/interstitial-timer';
-import { commandRegistry, createServices, runCommand, type CommandOutcome } from '../services/commands';
+import { commandRegistry, createServices, handlerOf, runCommand, type CommandOutcome } from '../services/commands';
 import type { AppInstance } from './boot';
 
 export interface CommandStep {
@@ -35,7 +35,7 @@ export async function runCommandStep({ app, view, command, startedAt, stillHere,
   let outcome: CommandOutcome;
   try {
     await app.servicesReady();
-    const handler = Object.prototype.hasOwnProperty.call(commandRegistry, command) ? commandRegistry[command] : undefined;
+    const handler = handlerOf(commandRegistry, command);
     setInterstitial({ kind: handler?.interstitial ?? 'processing' });
     outcome = await runCommand(commandRegistry, {
       command,

@@ -18,7 +18,7 @@ export interface ExitDeps {
   telemetry: Pick<Telemetry, 'log' | 'track'>;
   homeUrl: string;
   productId: string;
-  /** Sends the abandon status (loaded lazily with the services). */
+  /** Sends the abandon status (loaded lazily with the services; the one command runner's, src/engine/provider/commands.ts sendAbandon). */
   sendAbandon: (guid: string, jwtKey: string) => Promise<void>;
   leave: (url: string) => void;
   /** Called before the page leaves, so nothing is written to storage afterwards. */
@@ -63,12 +63,11 @@ export function exitFromShell(app: AppInstance, store: FlowStore, flow: Flow): P
     productId: flow.productId,
     onLeaving: app.stopPersisting,
     leave: app.env.leave,
-    sendAbandon: async (guid: string, jwt: string) => {
+    sendAbandon: async () => {
       await app.servicesReady();
-      const [{ createServices }, { buildPayload }] = await Promise.all([loadChunk(() => import('../services/commands')), loadChunk(() => import('../engine/payload'))]);
-      const payload = buildPayload(flow.docs, store.state, { today: app.env.today(), productId: flow.productId, status: 'abandon', config: flow.product.config });
-      const answer = await createServices(app.config).enrollment.update(guid, payload, jwt);
-      if (answer.status >= 300) throw new Error(`abandon: HTTP ${answer.status}`);
+      const { createServices, runAbandon } = await loadChunk(() => import('../services/commands'));
+      const sent = await runAbandon({ state: store.state, flow, today: app.env.today(), config: app.config, session: app.session, telemetry: app.telemetry, services: createServices(app.config), leave: () => undefined });
+      if (!sent.sent) throw new Error(`abandon: ${sent.status !== undefined ? `HTTP ${sent.status}` : 'no answer'}`);
     },
   });
 }

@@ -8,7 +8,8 @@
  *                   address, error, eligibility.reasons, individuals status flags,
  *                   sponsor status flags
  *   memory only     eligibility.<person>.* (names, birth dates, phone, e-mail, SSN, military
- *                   and federal details, employment), triage.parentMemberNumber, sponsor ids
+ *                   and federal details, employment), triage.parentMemberNumber, sponsor ids,
+ *                   individuals.prefillDetails (the prefill's pairs)
  *
  * After a reload a form panel therefore shows empty fields for what was personal; the
  * applicant types it again. Going back across a reload is unaffected (the history is kept).
@@ -64,6 +65,8 @@ export function personalValues(state: AppState): string[] {
   walk(isObject(state.triage) ? state.triage.parentMemberNumber : undefined);
   walk(isObject(state.sponsor) ? state.sponsor.sponsorData : undefined);
   walk(isObject(state.individuals) ? state.individuals.guid : undefined);
+  const prefilled = isObject(state.individuals) ? state.individuals.prefillDetails : undefined;
+  if (Array.isArray(prefilled)) for (const pair of prefilled) walk(isObject(pair) ? pair.value : undefined); // the values, not the key names
   return values;
 }
 

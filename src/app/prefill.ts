@@ -12,6 +12,10 @@
  *   form's field names (schemas/fields/address.json); they map into the address panel's
  *   `physical` and `mailing` blocks. Anything else, and any value that is not a string, is
  *   ignored.
+ * - What was read is also kept as the pairs the prefill gave, `{key, value}` with the value as
+ *   applied (the trimmed text, the phone's digits, the address block's form fields), at
+ *   `individuals.prefillDetails` (PAY-34): the prospect sends it as `prefillDetails` (PAY-08).
+ *   Nothing is kept when nothing was read.
  * - The details are personal data: once read into memory the key is removed from session
  *   storage (the app never keeps personal data at rest), so a reload shows those fields empty
  *   like any other personal answer.
@@ -104,11 +108,13 @@ export function applyPrefill(state: AppState, details: JsonValue | undefined): {
   let s = state;
   let fields = 0;
   const personal: JsonObject = {};
+  const read: JsonObject[] = [];
   for (const [key, { field, digits }] of Object.entries(PERSONAL)) {
     let v = text(pairs.get(key));
     if (v !== undefined && digits) v = v.replace(/\D/g, '') || undefined;
     if (v !== undefined) {
       personal[field] = v;
+      read.push({ key, value: v });
       fields++;
     }
   }
@@ -120,7 +126,9 @@ export function applyPrefill(state: AppState, details: JsonValue | undefined): {
     const address = addressBlock(pairs.get(key));
     if (!address) continue;
     s = setPath(s, `eligibility.self.address.${block}`, address);
+    read.push({ key, value: address });
     fields += Object.keys(address).length;
   }
+  if (read.length > 0) s = setPath(s, 'individuals.prefillDetails', read);
   return { state: s, fields };
 }

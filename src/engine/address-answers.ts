@@ -2,7 +2,7 @@
  * The address service's claim and answer (ADDR-03, ADDR-05, ADDR-22..ADDR-26), pure: the
  * provider's address fields of a block, the standardised address of an answer as a block, a
  * block as one line, and what an answer means for the addressValidation command. Shared by the
- * browser's command (src/services/commands.ts) and `npm run simulate`, which is given a status
+ * browser's command (src/engine/provider/commands.ts) and `npm run simulate`, which is given a status
  * and a body.
  */
 import type { JsonValue, RuleEngine } from '../rules/index';

@@ -11,6 +11,7 @@ import {
   currentCoordinate,
   findModule,
   forward,
+  withReasons,
   guarded,
   historyOf,
   moduleAt,
@@ -41,8 +42,14 @@ export function completeCommand(
   if (result.codes) command.codes = result.codes;
   if (result.status !== undefined) command.status = result.status;
   s = { ...s, command };
-  // Any error state goes to the detour and then the trap (FLOW-14).
+  // Any error state goes to the detour and then the trap (FLOW-14). The reasons of the step's
+  // edge for this outcome to the error route (`"to": "@error"`, e.g. member-found-error, ERR-18)
+  // are recorded on the way: the error route is where that edge leads.
   if (getPath(s, 'error.hasError') === true && c.position >= 0) {
+    const index = (step.next ?? []).findIndex((e) => e.outcome === result.outcome && e.to === '@error');
+    const edge = index >= 0 ? step.next?.[index] : undefined;
+    if (edge?.reasons) s = withReasons(s, edge.reasons);
+    if (edge) ctx.onEdge?.({ moduleId: moduleAt(flow, c.position, c.module)?.moduleId ?? c.module, from: c.step, index });
     return toErrorRoute(flow, s, String(getPath(s, 'error.reason') ?? 'COMMAND_ERROR'), ctx);
   }
   return forward(flow, s, ctx);

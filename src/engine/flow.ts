@@ -230,6 +230,14 @@ export function writeFlow(state: AppState, patch: JsonObject): AppState {
   return { ...state, flow: { ...f, ...patch } };
 }
 
+/** Appends reason codes to eligibility.reasons, each once (an edge's `reasons`). */
+export function withReasons(state: AppState, add: readonly string[]): AppState {
+  const existing = getPath(state, 'eligibility.reasons');
+  const reasons = Array.isArray(existing) ? [...(existing as string[])] : [];
+  for (const r of add) if (!reasons.includes(r)) reasons.push(r);
+  return setPath(state, 'eligibility.reasons', reasons);
+}
+
 function applyEdgeEffects(flow: Flow, edge: Edge, state: AppState, ctx: RuleContext): AppState {
   let s = state;
   if (edge.set) {
@@ -237,12 +245,7 @@ function applyEdgeEffects(flow: Flow, edge: Edge, state: AppState, ctx: RuleCont
     const values = Object.entries(edge.set).map(([path, logic]) => [path, flow.docs.ruleEngine.evaluate(logic, state, ctx)] as const);
     for (const [path, value] of values) s = setPath(s, path, value);
   }
-  if (edge.reasons && edge.reasons.length > 0) {
-    const existing = getPath(s, 'eligibility.reasons');
-    const reasons = Array.isArray(existing) ? [...(existing as string[])] : [];
-    for (const r of edge.reasons) if (!reasons.includes(r)) reasons.push(r);
-    s = setPath(s, 'eligibility.reasons', reasons);
-  }
+  if (edge.reasons && edge.reasons.length > 0) s = withReasons(s, edge.reasons);
   if (edge.retriage !== undefined) s = setPath(s, 'flow.retriage', edge.retriage);
   return s;
 }

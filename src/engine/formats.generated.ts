@@ -839,9 +839,9 @@ path: string
  */
 value: string
 /**
- * The response field read as the option's label.
+ * The response field read as the option's label. Without it, or for an item that lacks it, the value is the label (REF-07: subdivisions give shortName only). Only a missing value field fails the list (REF-22).
  */
-label: string
+label?: string
 /**
  * Options put before the service's list (the United States as 99, REF-06).
  */

@@ -1,6 +1,6 @@
 /**
  * The enrollment lifecycle's pure decisions (doc 2 §4; SUB-01..SUB-30), shared by the browser's
- * commands (src/services/commands.ts, src/services/enrollment.ts) and `npm run simulate`, so the
+ * commands (src/engine/provider/commands.ts, the one command runner) and `npm run simulate`, so the
  * two cannot disagree:
  *
  * - which status a command sends (the step's `status` argument, else the catalogue's
@@ -132,15 +132,22 @@ export function detourSent(guid: string | undefined, token: string | undefined, 
   return Boolean(guid && token && lastStatus !== 'detour');
 }
 
-/** What an accepted answer (2xx) records: the customer id, the status sent, the member-found token and codes. Nothing otherwise. */
-export function acceptedPatch(status: string, answer: EnrollmentAnswer, guid: string | undefined): AppState {
+/**
+ * What an accepted answer (2xx) records: the customer id, the status sent, the member-found token
+ * and codes. Nothing otherwise. The member-found codes are those of this answer together with
+ * those an earlier answer of the same prospect recorded (`previousCodes`): SUB-23 reads the
+ * submit's answer and the completion's together, so a 50012 on the submit is not lost when the
+ * completion answers without codes (docs/decisions.md, SUB-23).
+ */
+export function acceptedPatch(status: string, answer: EnrollmentAnswer, guid: string | undefined, previousCodes: readonly string[] = []): AppState {
   if (!ok(answer.status)) return {};
   const patch: AppState = {};
   const newGuid = answer.customerId ?? guid;
   if (newGuid) patch['individuals.guid'] = newGuid;
   patch['individuals.lastStatus'] = status;
   if (answer.memberFoundJwtKey) patch['individuals.memberFoundJwtKey'] = answer.memberFoundJwtKey;
-  patch['individuals.memberFound'] = { isFound: answer.codes.length > 0, codes: answer.codes };
+  const codes = [...new Set([...previousCodes, ...answer.codes])];
+  patch['individuals.memberFound'] = { isFound: codes.length > 0, codes };
   return patch;
 }
 

@@ -89,44 +89,22 @@ export function parentsOf(field: FieldOptions): string[] {
  * The options of an answer (REF-01: a list): each item's `value` and `label` fields read, the
  * excluded values dropped, the source's prepended and appended entries added (their labels are
  * content keys, given as text by `text`); an entry the answer also holds appears once, where the
- * source puts it. An answer that is not a list, or an item without the named fields, is a
- * developer error (REF-22).
+ * source puts it. An item that lacks the label field (or a source that names none, REF-07's
+ * subdivisions with `shortName` only) shows its value as the label. An answer that is not a
+ * list, or an item without the value field, is a developer error (REF-22): the list fails.
  */
 export function toOptions(sourceId: string, source: OptionSource, answer: unknown, text: (key: string) => string): OptionItem[] {
   if (!Array.isArray(answer)) throw new OptionSourceError('NOT_A_LIST', `option source "${sourceId}": the answer is not a list`);
   const excluded = new Set(source.exclude ?? []);
   const added = new Set([...(source.prepend ?? []), ...(source.append ?? [])].map((e) => e.value));
-  const read = (item: unknown, index: number, name: string): string => {
-    const v = item !== null && typeof item === 'object' && !Array.isArray(item) ? scalarText((item as JsonObject)[name]) : undefined;
-    if (v === undefined) throw new OptionSourceError('UNKNOWN_FIELD', `option source "${sourceId}": item ${index} has no field "${name}"`);
-    return v;
-  };
+  const field = (item: unknown, name: string): string | undefined => (item !== null && typeof item === 'object' && !Array.isArray(item) ? scalarText((item as JsonObject)[name]) : undefined);
   const listed: OptionItem[] = [];
   answer.forEach((item: unknown, index) => {
-    const value = read(item, index, source.value);
-    const label = read(item, index, source.label);
+    const value = field(item, source.value);
+    if (value === undefined) throw new OptionSourceError('UNKNOWN_FIELD', `option source "${sourceId}": item ${index} has no field "${source.value}"`);
+    const label = (source.label === undefined ? undefined : field(item, source.label)) ?? value;
     if (!excluded.has(value) && !added.has(value)) listed.push({ value, label });
   });
   const entry = (e: FixedOption): OptionItem => ({ value: e.value, label: text(e.label), ...(e.short !== undefined ? { short: e.short } : {}) });
   return [...(source.prepend ?? []).map(entry), ...listed, ...(source.append ?? []).map(entry)];
-}
-
-/**
- * REF-18: the rank category the enrollment payload sends for a rank. The rank's pay grade
- * (`E-7`, `E7`, `O-3`, `W-2`, found anywhere in the value, e.g. 'Sergeant First Class (E-7)')
- * decides: `E` -> `ENL`, except `E7`..`E9` -> `NCO`; `W` or `O` -> `OFF`; `N` -> `NCO`. A rank
- * with no recognisable grade that contains a hyphen is officer-style: `OFF`. Otherwise
- * undefined (no category: the payload leaves it out). docs/decisions.md, "Reference data (issue 9)".
- */
-export function rankCategory(rank: string | undefined): 'ENL' | 'NCO' | 'OFF' | undefined {
-  if (rank === undefined) return undefined;
-  const grade = /(?:^|[^A-Za-z])([EWON])-?([0-9]{1,2})(?![0-9])/i.exec(rank);
-  if (grade) {
-    const letter = (grade[1] as string).toUpperCase();
-    const n = Number(grade[2]);
-    if (letter === 'E') return n >= 7 && n <= 9 ? 'NCO' : 'ENL';
-    if (letter === 'N') return 'NCO';
-    return 'OFF';
-  }
-  return rank.includes('-') ? 'OFF' : undefined;
 }

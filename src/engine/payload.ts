@@ -2,7 +2,7 @@
  * The prospect payload (doc 2 §3, PAY-01..PAY-39) built from its mapping, flows/payload.json:
  * for each field a state path, a named rule with arguments, a fixed value or a value of the
  * sending command's context. Pure: no network, no DOM; the enrollment commands
- * (src/services/commands.ts) send what this returns, and `npm run simulate` shows it.
+ * (src/engine/provider/commands.ts) send what this returns, and `npm run simulate` shows it.
  *
  * - A section is sent only when one of its values is present (PAY-09): a value is present
  *   unless it is absent, null or empty text; a section is present when it is sent.

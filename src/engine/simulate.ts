@@ -30,26 +30,12 @@ import { messageVars, schemaMessageKey, UNKNOWN_MESSAGE_KEYS, type SchemaErrorRe
 import type { DocumentSet } from './loader';
 import { getPath, isObject, withoutNulls, type AppState, type JsonObject } from './state';
 import { buildPayload } from './payload';
-import { destinationUrl } from './destination';
-import { MalformedAnswerError, malformedFailure } from './service-answers';
-import { SERVICE_DECISIONS, type ServiceDecision } from './service-decisions';
-import {
-  acceptedPatch,
-  commandArg,
-  detourSent,
-  enrollmentAnswerOf,
-  lifecycleStatus,
-  malformedResult,
-  ok,
-  planSend,
-  polled,
-  pollingTimeoutAnswer,
-  prospectTableAnswer,
-  readEnrollmentAnswer,
-  stateAnswer,
-  tableResult,
-  type EnrollmentAnswer,
-} from './lifecycle';
+import { detourSent, lifecycleStatus, planSend, stateAnswer } from './lifecycle';
+import { newSessionSlices, withSlices, type EntryValues } from './session-start';
+import { commandRegistry, runCommand, type CommandOutcome } from './provider/commands';
+import { DriverStop, runSync, type ProviderAnswer } from './provider/io';
+import { memorySession } from './provider/memory-session';
+import type { ServiceConfig, SessionValues } from '../shared/ports';
 
 export interface SimulateInput {
   product?: string;
@@ -59,8 +45,22 @@ export interface SimulateInput {
   responses?: JsonObject;
   assume?: 'success';
   panel?: string;
-  /** Initial state slices: session, config flags, prefilled data. */
+  /** Initial state slices: session, config flags, prefilled data (over what the session start gives). */
   state?: JsonObject;
+  /** What the entry URL gives, as boot reads it (SESS-02): version, action, promotionCode, utmSource, citizenshipLocationCode. */
+  entry?: EntryValues;
+}
+
+/** A request a command made on the walk, as the browser would make it, and what answered it (a status, or `failure`). */
+export interface SimulatedRequest {
+  command: string;
+  method: string;
+  path: string;
+  /** The lifecycle status a prospect request carries. */
+  status?: string;
+  body?: JsonValue;
+  /** What answered it: the service's answer from the responses, or no answer (a timeout or a network error). */
+  answer: { status: number; body?: JsonValue } | { fault: 'timeout' | 'network' };
 }
 
 export interface Visit {
@@ -88,8 +88,10 @@ export interface SimulateStop {
   payload?: JsonObject;
   /** The lifecycle statuses those commands sent, in order (a status SUB-10 holds back is not listed). */
   statuses?: string[];
-  /** Where the applicant goes when the walk leaves the app (a command with `leavesApp`): the URL as the browser's leaveApp computes it. */
+  /** Where the applicant goes when the walk leaves the app (a command with `leavesApp`): the URL the browser goes to, a CTA redirect's included. */
   destination?: string;
+  /** Every request the walk's commands made to the provider's services, in order (the browser makes the same: tests/e2e differential). */
+  requests?: SimulatedRequest[];
 }
 
 export interface SimulateResult {
@@ -130,7 +132,8 @@ export function answerKey(field: string, variant: string): string {
 }
 
 /** A `{"status": 201, "body": {...}}` response (an HTTP answer), 'invalid' for a bad status, or undefined for an outcome response. */
-function httpAnswer(response: JsonValue | undefined): { status: number; body: JsonValue | undefined } | 'invalid' | undefined {
+function httpAnswer(response: JsonValue | undefined): { status: number; body: JsonValue | undefined; fault?: 'timeout' | 'network' } | 'invalid' | undefined {
+  if (isObject(response) && (response.fault === 'timeout' || response.fault === 'network')) return { status: 0, body: undefined, fault: response.fault };
   if (!isObject(response) || 'outcome' in response || !('status' in response)) return undefined;
   const status = response.status;
   if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) return 'invalid';
@@ -151,13 +154,8 @@ export interface SimulateOptions {
   onEdge?: FlowContext['onEdge'];
   /** config.json `destinations` (DEST-02): the named pages a leave step's `destination` argument may name. */
   destinations?: Record<string, string>;
-}
-
-/** Where a leave step goes, as the browser's leaveApp decides (src/services/commands.ts): a named page of config.json, else the session's goto URL, else the product's destination. */
-function leaveUrl(flow: NonNullable<ReturnType<typeof resolveFlow>['flow']>, view: StepView, state: AppState, productId: string, destinations: Record<string, string> | undefined): string | undefined {
-  const named = view.args?.destination;
-  if (typeof named === 'string') return destinationUrl(destinations?.[named], productId);
-  return str(state, 'session.gotoURL') ?? destinationUrl(flow.product.destinationURL, productId);
+  /** config.json as the commands read it (the join-start URL of a CTA redirect, destinations, the sponsor request). */
+  config?: Partial<Pick<ServiceConfig, 'joinStartUrl' | 'destinations' | 'sponsorRequest'>>;
 }
 
 export function simulate(docs: DocumentSet, input: SimulateInput, options: SimulateOptions = {}): SimulateResult {
@@ -171,9 +169,7 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
   const usedResponses = new Map<string, number>();
   let payload: JsonObject | undefined;
   const statuses: string[] = [];
-  // What the browser's session holds for the enrollment service: the token (SUB-29).
-  const initialToken = getPath(input.state ?? {}, 'session.jwtKey');
-  let token: string | undefined = typeof initialToken === 'string' && initialToken !== '' ? initialToken : undefined;
+  const requests: SimulatedRequest[] = [];
   const visited: Visit[] = [];
   const { flow, diagnostics } = resolveFlow(docs, input.product, input.sequence);
   const productId = flow?.productId ?? input.product ?? '';
@@ -191,19 +187,36 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
       retriage: typeof retriage === 'string' ? retriage : null,
       ...(payload ? { payload } : {}),
       ...(statuses.length > 0 ? { statuses: [...statuses] } : {}),
+      ...(requests.length > 0 ? { requests: [...requests] } : {}),
       ...extra,
     };
     return { product: productId, visited, stop, ...(state ? { state } : {}) };
   };
   if (!flow) return stopWith(undefined, { kind: 'error' }, { message: diagnostics.map((d) => d.message).join('; ') });
-  const leaving = (view: StepView, state: AppState): Partial<SimulateStop> => {
-    const url = leaveUrl(flow, view, state, productId, options.destinations);
-    return { message: `leaves the app by ${view.command ?? 'a command'}`, ...(url !== undefined ? { destination: url } : {}) };
+  // What the browser's session holds (the token, the customer id, the goto URL: SUB-29, SESS-08), the
+  // runtime config the commands read, the requests they made, and a clock that moves only when a command pauses.
+  const initialSession = isObject(input.state?.session) ? input.state.session : {};
+  const seeded: SessionValues = {};
+  for (const key of ['jwtKey', 'gotoURL', 'potentialCustomerGuid', 'sponsorGuid'] as const) if (typeof initialSession[key] === 'string') seeded[key] = initialSession[key];
+  const session = memorySession(seeded);
+  const serviceConfig: ServiceConfig = {
+    apiBaseUrl: '',
+    joinStartUrl: options.config?.joinStartUrl ?? '/join/start/',
+    ...(options.config?.destinations ?? options.destinations ? { destinations: options.config?.destinations ?? options.destinations } : {}),
+    get sponsorRequest() {
+      const given = options.config?.sponsorRequest ?? options.sponsorRequest;
+      if (!given) throw new Error('reading a sponsor answer needs config.json "sponsorRequest" (brand and member-number order)');
+      return { brand: given.brand, memberNumberOrder: [...given.memberNumberOrder] };
+    },
   };
+  const quiet = { log: (): void => undefined, track: (): void => undefined };
+  let clock = 0;
 
   let state: AppState;
   try {
-    state = startFlow(flow, ctx, { initial: normalizeInitialState(aliases, input.state), ...(input.panel !== undefined ? { panel: input.panel } : {}) });
+    // As the browser's boot starts a session: the product's config flags and the entry's values (src/engine/session-start.ts), under what the input gives.
+    const initial = withSlices(newSessionSlices(flow, input.entry ?? {}, undefined), normalizeInitialState(aliases, input.state));
+    state = startFlow(flow, ctx, { initial, ...(input.panel !== undefined ? { panel: input.panel } : {}) });
   } catch (err) {
     return stopWith(undefined, { kind: 'error' }, { message: (err as Error).message });
   }
@@ -242,128 +255,92 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
         const name = view.command ?? '';
         const command = docs.commands.get(name)?.command;
         const given = responses[name];
-        // A list of responses answers successive runs of the same command (and a 202's polls).
+        // A list of responses answers successive requests of the same command (its runs, a 202's polls, the in-flow sponsor update).
         const list = Array.isArray(given);
+        const peek = (): JsonValue | undefined => (list ? given[usedResponses.get(name) ?? 0] : given);
         const take = (): JsonValue | undefined => {
           if (!list) return given;
           const i = usedResponses.get(name) ?? 0;
           usedResponses.set(name, i + 1);
           return given[i];
         };
-        const putBack = (): void => {
-          if (list) usedResponses.set(name, (usedResponses.get(name) ?? 1) - 1);
-        };
-        let response = take();
-        const answerFromState = stateAnswer(name);
-        if (response === undefined && answerFromState && command?.outcomeTable) {
-          // A command that calls no service (memberFoundRedirect): its table reads the state, as in the browser. (The
-          // product URL it keeps in the session is not part of the stop, so the walk does not compute it.)
-          const decided = tableResult(flow, name, state, answerFromState(state, undefined), {}, input.today);
-          if (decided.kind === 'error') return stopWith(state, { ...view, kind: 'error' }, { message: decided.reason });
-          state = completeCommand(flow, state, decided, ctx);
-          continue;
-        }
-        if (response === undefined && input.assume === 'success' && command) response = command.success;
-        if (response === undefined) return stopWith(state, view);
-        const http = httpAnswer(response);
-        if (http === 'invalid') return stopWith(state, { ...view, kind: 'error' }, { message: `response for ${name}: "status" must be an HTTP status (a number from 100 to 599)` });
-        let sending: { status: string; payload: JsonObject } | undefined;
-        if (command?.sends === 'prospect') {
-          // What the command would send now (src/engine/lifecycle.ts, as the browser's command decides it).
-          const guid = str(state, 'individuals.guid');
-          const lastStatus = str(state, 'individuals.lastStatus');
-          let status: string | undefined;
-          try {
-            status = name === 'callDetour' ? (detourSent(guid, token, lastStatus) ? 'detour' : undefined) : lifecycleStatus(flow, name, view.args ?? {}, state, input.today, guid);
-          } catch (err) {
-            return stopWith(state, { ...view, kind: 'error' }, { message: `command ${name}: ${(err as Error).message}` });
+        const next = peek();
+        const nextHttp = httpAnswer(next);
+        if (nextHttp === 'invalid') return stopWith(state, { ...view, kind: 'error' }, { message: `response for ${name}: "status" must be an HTTP status (a number from 100 to 599)` });
+        // An outcome given instead of the service's answer (an author's shortcut, or `assume: success`): the walk takes it as decided.
+        const callsNoService = stateAnswer(name) !== undefined || command?.leavesApp === true;
+        const outcomeGiven = next !== undefined && nextHttp === undefined ? take() : next === undefined && !callsNoService && input.assume === 'success' && command ? command.success : undefined;
+        if (outcomeGiven !== undefined && !callsNoService) {
+          const result = typeof outcomeGiven === 'string' ? { outcome: outcomeGiven } : isObject(outcomeGiven) ? (outcomeGiven as unknown as { outcome: string; codes?: string[]; status?: number; patch?: AppState }) : undefined;
+          if (!result || typeof result.outcome !== 'string') return stopWith(state, { ...view, kind: 'error' }, { message: `response for ${name} needs an "outcome"` });
+          if (command && !command.outcomes.includes(result.outcome)) {
+            return stopWith(state, { ...view, kind: 'error' }, { message: `command ${name} has no outcome "${result.outcome}" (outcomes: ${command.outcomes.join(', ')})` });
           }
-          // SUB-10. An outcome response says nothing of the customer id: the walk takes it that the earlier create gave one.
-          const plan = status === undefined ? undefined : planSend(status, { customerId: guid ?? (http ? undefined : 'unknown'), lastStatus });
-          if (status !== undefined && plan && 'method' in plan) {
+          if (command?.sends === 'prospect') {
+            // What the command would send now: an outcome says nothing of the customer id, so the walk takes it that the earlier create gave one.
+            const guid = str(state, 'individuals.guid');
+            const lastStatus = str(state, 'individuals.lastStatus');
+            let status: string | undefined;
             try {
-              sending = { status, payload: buildPayload(docs, state, { today: input.today, productId, status, config: flow.product.config }) };
-            } catch (err) {
-              return stopWith(state, { ...view, kind: 'error' }, { message: `command ${name}: the prospect payload cannot be built: ${(err as Error).message}` });
-            }
-            payload = sending.payload;
-            statuses.push(status);
-            if (status === 'abandon') token = undefined;
-            if (http) {
-              let answer: EnrollmentAnswer;
-              try {
-                // As the browser's service reads it: a 2xx body it cannot read is malformed (the table's catch-all row, the error route).
-                answer = polled(plan.method, status, http.status) ? enrollmentAnswerOf(http.status, http.body) : readEnrollmentAnswer(http.status, http.body, plan.method === 'POST');
-                // SUB-26/27: the 202 of a complete is polled; the next responses of the list are the polls' answers, and when they run out polling gives up (40011).
-                if (polled(plan.method, status, answer.status)) {
-                  do {
-                    const next = list ? httpAnswer(take()) : undefined;
-                    answer = next && next !== 'invalid' ? (next.status === 202 ? enrollmentAnswerOf(202, next.body) : readEnrollmentAnswer(next.status, next.body)) : pollingTimeoutAnswer();
-                  } while (answer.status === 202);
-                }
-              } catch (err) {
-                if (!(err instanceof MalformedAnswerError)) throw err;
-                if (name === 'callDetour') {
-                  token = undefined;
-                  state = completeCommand(flow, state, { outcome: 'done' }, ctx);
-                  continue;
-                }
-                const decided = malformedResult(flow, name, malformedFailure(err));
-                if (decided.kind === 'error') return stopWith(state, { ...view, kind: 'error' }, { message: decided.reason });
-                state = completeCommand(flow, state, decided, ctx);
-                continue;
+              status = name === 'callDetour' ? (detourSent(guid, session.getString('jwtKey'), lastStatus) ? 'detour' : undefined) : lifecycleStatus(flow, name, view.args ?? {}, state, input.today, guid);
+              const plan = status === undefined ? undefined : planSend(status, { customerId: guid ?? 'unknown', ...(lastStatus ? { lastStatus } : {}) });
+              if (status !== undefined && plan && 'method' in plan) {
+                payload = buildPayload(docs, state, { today: input.today, productId, status, config: flow.product.config });
+                statuses.push(status);
               }
-              if (ok(answer.status) && answer.jwtKey) token = answer.jwtKey;
-              if (status === 'abandon') token = undefined;
-              if (name === 'callDetour') {
-                token = undefined;
-                state = completeCommand(flow, state, { outcome: 'done', patch: { 'individuals.lastStatus': 'detour' } }, ctx);
-                continue;
-              }
-              const decided = tableResult(flow, name, state, prospectTableAnswer(answer, sending.payload), acceptedPatch(status, answer, guid), input.today);
-              if (decided.kind === 'error') return stopWith(state, { ...view, kind: 'error' }, { message: decided.reason });
-              if (decided.session.jwtKey !== undefined) token = decided.session.jwtKey;
-              state = completeCommand(flow, state, decided, ctx);
-              continue;
-            }
-          } else if (http) {
-            // Nothing is sent (SUB-10): the answer is not used, and the flow goes on by the command's success outcome.
-            putBack();
-            if (name === 'callDetour') token = undefined;
-            state = completeCommand(flow, state, { outcome: command.success }, ctx);
-            continue;
-          }
-          if (name === 'callDetour') token = undefined;
-        } else if (http) {
-          if (command?.leavesApp) return stopWith(state, view, leaving(view, state));
-          const service = SERVICE_DECISIONS[name];
-          if (service && !answerFromState) {
-            // The sponsor and address commands: what the service's answer means, as the browser's command decides it.
-            const arg = (n: string): JsonValue | undefined => commandArg(flow, name, view.args ?? {}, n, state, input.today);
-            let decided: ServiceDecision;
-            try {
-              decided = service({ state, args: view.args ?? {}, arg, http, next: () => httpAnswer(take()), productId, request: options.sponsorRequest, engine: docs.ruleEngine, today: input.today });
             } catch (err) {
               return stopWith(state, { ...view, kind: 'error' }, { message: `command ${name}: ${(err as Error).message}` });
             }
-            state = completeCommand(flow, state, decided, ctx);
-            continue;
+            if (name === 'callDetour' || status === 'abandon') session.remove('jwtKey');
           }
-          const why = answerFromState
-            ? `${name} calls no service: its table reads the state (give no response, or an outcome)`
-            : `${name} has no reading of a service's answer`;
-          return stopWith(state, { ...view, kind: 'error' }, { message: `${why}: answer it with an outcome (${command?.outcomes.join(', ') ?? 'the command is not in flows/commands.json'}), e.g. {"outcome": "${command?.success ?? 'success'}", "codes": []}` });
+          state = completeCommand(flow, state, result, ctx);
+          continue;
         }
-        if (command?.leavesApp) {
-          // The applicant leaves the app here: the walk ends at the redirect.
-          return stopWith(state, view, leaving(view, state));
+        // Otherwise the command runs as in the browser (src/engine/provider/commands.ts), its requests answered by the responses.
+        let left: string | undefined;
+        let outcome: CommandOutcome;
+        try {
+          outcome = runSync(
+            runCommand(commandRegistry, { command: name, args: view.args ?? {}, state, flow, today: input.today, config: serviceConfig, session, telemetry: quiet, leave: (url) => (left = url) }),
+            (effect) => {
+              if (effect.kind === 'now') return clock;
+              if (effect.kind === 'sleep') {
+                clock += effect.ms;
+                return undefined;
+              }
+              const r = effect.request;
+              const response = take();
+              const http = httpAnswer(response);
+              const polling = r.method === 'GET' && r.path.startsWith('enrollment/polling/');
+              // SUB-27: polls the list does not answer keep waiting, until polling gives up (40011).
+              const answer: ProviderAnswer =
+                http === undefined && response === undefined && polling
+                  ? { kind: 'answer', status: 202, body: {} }
+                  : http === undefined || http === 'invalid'
+                    ? (() => {
+                        throw new DriverStop(response === undefined ? `no response left for ${name}: ${r.method} ${r.path}` : `response for ${name} (${r.method} ${r.path}) must be the service's answer {"status", "body"}`);
+                      })()
+                    : http.fault !== undefined
+                      ? http.fault === 'timeout'
+                        ? { kind: 'failure', status: 408, codes: [], message: 'TIMEOUT', timeout: true }
+                        : { kind: 'failure', codes: [], message: 'ERR_NETWORK', timeout: false }
+                      : { kind: 'answer', status: http.status, body: http.body };
+              const status = isObject(r.body) && typeof r.body.status === 'string' && r.path.startsWith('enrollment/customers') && !r.path.endsWith('/sponsor') ? r.body.status : undefined;
+              requests.push({ command: name, method: r.method, path: r.path, ...(status !== undefined ? { status } : {}), ...(r.body !== undefined ? { body: r.body } : {}), answer: http?.fault !== undefined ? { fault: http.fault } : { status: answer.kind === 'answer' ? answer.status : 0, ...(http?.body !== undefined ? { body: http.body } : {}) } });
+              if (status !== undefined && isObject(r.body)) {
+                statuses.push(status);
+                payload = r.body;
+              }
+              return answer;
+            },
+          );
+        } catch (err) {
+          if (err instanceof DriverStop) return stopWith(state, view, { message: err.message });
+          throw err;
         }
-        const result = typeof response === 'string' ? { outcome: response } : isObject(response) ? (response as unknown as { outcome: string; codes?: string[]; status?: number; patch?: AppState }) : undefined;
-        if (!result || typeof result.outcome !== 'string') return stopWith(state, { ...view, kind: 'error' }, { message: `response for ${name} needs an "outcome"` });
-        if (command && !command.outcomes.includes(result.outcome)) {
-          return stopWith(state, { ...view, kind: 'error' }, { message: `command ${name} has no outcome "${result.outcome}" (outcomes: ${command.outcomes.join(', ')})` });
-        }
-        state = completeCommand(flow, state, result, ctx);
+        if (outcome.kind === 'left') return stopWith(state, view, { message: `leaves the app by ${name}`, ...(left !== undefined ? { destination: left } : {}) });
+        if (outcome.kind === 'error') return stopWith(state, { ...view, kind: 'error' }, { message: outcome.reason });
+        state = completeCommand(flow, state, outcome.result, ctx);
         continue;
       }
       // A panel.

@@ -1,7 +1,7 @@
 /**
  * What the sponsor service's answers mean (SPON-04..SPON-12, SPON-30..SPON-32, doc 1 §8): the
  * outcome of a search, a create or an update, the state it records and the session values it
- * keeps. Shared by the browser's commands (src/services/sponsor-commands.ts) and `npm run
+ * keeps. Shared by the browser's commands (src/engine/provider/commands.ts) and `npm run
  * simulate`, which is given the service's status and body, so the two cannot disagree. Where a
  * code decides the route, the documents decide it (the sponsor-search module's outcome edges,
  * rules sponsor.*). Pure: no network, no session.

@@ -1,7 +1,7 @@
 /**
  * The sponsor request (doc 2 §3 "Sponsor request", SPON-13..SPON-21, SPON-30): the envelope the
  * sponsor service's search, create and update calls carry. Pure: the handlers
- * (src/services/sponsor-commands.ts, and simulate) give it the sponsor's form data, what the documents decided (the
+ * (src/engine/provider/commands.ts, and simulate) give it the sponsor's form data, what the documents decided (the
  * relationship code, the citizenship code, whether the update carries the SSN) and the
  * provider's spelling from config.json (`sponsorRequest`: brand and member-number order).
  */

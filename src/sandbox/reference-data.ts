@@ -57,11 +57,16 @@ export const ADDRESS_COUNTRIES: Item[] = COUNTRIES.map((c) => ({ shortName: c.co
 /** Every country but the United States, which the client puts first as 99 (REF-06). */
 export const CITIZENSHIP_COUNTRIES: Item[] = COUNTRIES.filter((c) => c.code !== 'USA').map((c) => ({ code: c.code, name: c.name }));
 
-/** REF-07: the subdivisions of a country by its code (alpha-3; the US also answers to 99 and US): shortName is the ISO 3166-2 code without the country (TX, ON, BY), name the subdivision's name. */
+/**
+ * REF-07: the subdivisions of a country by its code (alpha-3; the US also answers to 99 and US),
+ * exactly as doc 2 §7 names the answer's fields: `shortName` only, the ISO 3166-2 code without
+ * the country (TX, ON, BY). The client shows the code as the label (src/engine/option-sources.ts).
+ * The names stay in reference-countries.json for the sandbox's own use.
+ */
 export function subdivisionsOf(countryCode: string): Item[] {
   const code = countryCode.toUpperCase();
   const key = code === '99' || code === 'US' ? 'USA' : code;
-  return (SUBDIVISIONS[key] ?? []).map((s) => ({ shortName: s.code, name: s.name }));
+  return (SUBDIVISIONS[key] ?? []).map((s) => ({ shortName: s.code }));
 }
 
 export const BRANCHES: Item[] = [

@@ -37,6 +37,9 @@ export type SessionKey =
   | 'demo'
   | 'callerId'
   | 'consent'
+  /** EXIT-09's spouse flags at the hand-off: the sponsor is the applicant's spouse; the sponsor update found a spouse mismatch (SPON-06). */
+  | 'spouseSponsor'
+  | 'spouseMismatch'
   | 'flowState';
 
 export type SessionValues = Partial<Record<SessionKey, JsonValue>>;

@@ -12,7 +12,20 @@ import { flowFromPack } from '../../src/app/documents';
 import { parseConfig } from '../../src/app/config';
 import { SessionStore } from '../../src/app/storage';
 import { commandRegistry, createServices, runCommand, type CommandContext } from '../../src/services/commands';
-import { addressText, blockFromProvider, createAddressService, providerAddress } from '../../src/services/addresses';
+import { addressAnswerOf, addressText, blockFromProvider, providerAddress, type AddressAnswer } from '../../src/engine/address-answers';
+import { ADDRESS_APP_ID } from '../../src/engine/provider/commands';
+import { createTransport } from '../../src/services/transport';
+
+/** The address check's request (ADDR-22) as the one runner makes it, over the browser's transport. */
+function createAddressService(api: string) {
+  const transport = createTransport(api);
+  return {
+    async validate(claim: JsonObject, headers: { customerId?: string; claim?: string }): Promise<AddressAnswer> {
+      const a = (await transport.perform({ kind: 'request', request: { service: 'addresses', method: 'POST', path: 'validations/address', body: claim, headers: { appId: ADDRESS_APP_ID, ...(headers.customerId ? { customerId: headers.customerId } : {}), ...(headers.claim ? { 'ent-eligibility-claim': headers.claim } : {}) } } })) as { kind: string; status: number; body: unknown };
+      return addressAnswerOf(a.status, a.body);
+    },
+  };
+}
 import { createSandboxHandlers } from '../../src/sandbox/handlers';
 import { current, startFlow, submitAnswer } from '../../src/engine/flow';
 import { completeCommand } from '../../src/engine/flow-moves';

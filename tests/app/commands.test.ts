@@ -44,8 +44,10 @@ describe('registry failures', () => {
 
   it('turns a thrown error and an undeclared outcome into failures', async () => {
     const registry = {
-      boom: { run: async () => Promise.reject(new Error('kaput')) },
-      callDetour: { run: async () => ({ kind: 'result' as const, result: { outcome: 'surprise' } }) },
+      // eslint-disable-next-line require-yield -- a step that fails before any request
+      boom: { *run(): Generator<never, never> { throw new Error('kaput'); } },
+      // eslint-disable-next-line require-yield -- a step that answers at once
+      callDetour: { *run(): Generator<never, { kind: 'result'; result: { outcome: string } }> { return { kind: 'result', result: { outcome: 'surprise' } }; } },
     };
     expect(await runCommand(registry, context('boom'))).toEqual({ kind: 'error', reason: 'COMMAND_ERROR|boom|kaput' });
     const odd = await runCommand(registry, context('callDetour'));

@@ -46,6 +46,12 @@ describe('the sandbox serves every list in the shape its source reads', () => {
     expect(new Set(options.map((o) => o.value)).size).toBe(options.length);
   });
 
+  it('subdivisions are served exactly as doc 2 §7 names their fields: shortName and nothing else (REF-07)', async () => {
+    const answer = await service.fetchList({ path: `${REFERENCE_PREFIX}countries/DEU/subdivisions`, query: {} });
+    expect(answer).toHaveLength(16);
+    for (const item of answer as JsonObject[]) expect(Object.keys(item)).toEqual(['shortName']);
+  });
+
   it('branches are the eight of REF-08 with their names', async () => {
     expect(await optionsOf('militaryBranches')).toEqual([
       { value: 'AF', label: 'Air Force' },
@@ -84,9 +90,10 @@ describe('the sandbox serves every list in the shape its source reads', () => {
   it('provinces follow the country; a country without subdivisions has none (REF-07, ADDR-14)', async () => {
     const us = (await optionsOf('subdivisions', { countryCode: 'USA' })).map((o) => o.value);
     expect(us).toEqual(expect.arrayContaining(['DC', 'PR', 'GU', 'TX']));
-    expect((await optionsOf('subdivisions', { countryCode: 'USA' })).find((o) => o.value === 'TX')?.label).toBe('Texas');
+    // REF-07 (doc 2 §7): the answer gives shortName only, which is the value and the label.
+    expect((await optionsOf('subdivisions', { countryCode: 'USA' })).find((o) => o.value === 'TX')).toEqual({ value: 'TX', label: 'TX' });
     expect(await optionsOf('subdivisions', { countryCode: 'CAN' })).toHaveLength(13);
-    expect((await optionsOf('subdivisions', { countryCode: 'GBR' })).map((o) => o.label)).toEqual(['England', 'Northern Ireland', 'Scotland', 'Wales']);
+    expect((await optionsOf('subdivisions', { countryCode: 'GBR' })).map((o) => o.label)).toEqual(['ENG', 'NIR', 'SCT', 'WLS']);
     expect(await optionsOf('subdivisions', { countryCode: 'SGP' })).toEqual([]);
   });
 

@@ -95,4 +95,11 @@ describe('what a reload keeps', () => {
     expect(personalValues(state)).toEqual(expect.arrayContaining(['Harriet', 'Quimby', '1875-05-11', '123-45-6789', '123456789', 'S123']));
     expect(personalValues(state)).not.toContain('UNDER_18');
   });
+
+  it("keeps the prefill's pairs (PAY-08) in memory only, and masks their values, not their key names", () => {
+    const prefilled = { ...state, individuals: { lastStatus: 'create', prefillDetails: [{ key: 'firstName', value: 'Bessie' }, { key: 'physicalAddress', value: { addressType: 'D', domesticCity: 'Atchison' } }] } };
+    expect(redactPersonal(prefilled).individuals).toEqual({ lastStatus: 'create' });
+    expect(personalValues(prefilled)).toEqual(expect.arrayContaining(['Bessie', 'Atchison']));
+    expect(personalValues(prefilled)).not.toContain('firstName');
+  });
 });

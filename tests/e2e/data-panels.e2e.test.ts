@@ -89,7 +89,7 @@ async function fillAddress(street: string, city: string, state: string, zip: str
 /** From the address panel to the review page: address, occupation, SSN. */
 async function addressToReview(screen: ScreenSeen, ssn: string, work: () => Promise<void>): Promise<ScreenSeen> {
   expect(screen.step).toBe('self-address-panel');
-  await fillAddress('1200 Oak Hollow Dr', 'San Antonio', 'Texas', '78258');
+  await fillAddress('1200 Oak Hollow Dr', 'San Antonio', 'TX', '78258');
   await pressContinue(page);
   screen = await settled(screen);
   expect(screen.step).toBe('occupation-panel');
@@ -141,7 +141,7 @@ describe.each(WIDTHS)('whole journeys to the review page at %i px (sandbox on, a
     expect(await reviewRow('Your military service', 'Branch of service')).toBe('Army');
     expect(await reviewRow('Your military service', 'Separation or retirement date')).toBe('06/30/2018');
     expect(await reviewRow('Your Social Security number', 'Social Security number')).toBe('***-**-6789');
-    expect((await reviewRow('Your addresses', 'Mailing address')).split('\n')).toEqual(['In the United States', '1200 Oak Hollow Dr', 'San Antonio', 'Texas', '78258']);
+    expect((await reviewRow('Your addresses', 'Mailing address')).split('\n')).toEqual(['In the United States', '1200 Oak Hollow Dr', 'San Antonio', 'TX', '78258']);
     expect(await page.locator('[data-review-section="self-address-panel"] dt', { hasText: /^Physical address$/ }).count()).toBe(0);
     // Change: the basic info panel, with what was entered; a new first name; back on the review.
     // The progress bar shows the panel at its own place of the review's path, and the review at

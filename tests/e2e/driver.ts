@@ -12,6 +12,7 @@ import { panelNameOf } from '../../src/engine/loader';
 import type { FormPanel } from '../../src/engine/formats.generated';
 import { answerKey } from '../../src/engine/simulate';
 import type { JsonObject } from '../../src/engine/state';
+import type { JsonValue } from '../../src/rules/index';
 import { axe, describeViolations } from './browser';
 
 export interface ScreenSeen {
@@ -71,39 +72,69 @@ function toEntryDate(iso: string): string {
   return m ? `${m[2]}/${m[3]}/${m[1]}` : iso;
 }
 
+type FieldSchema = { type?: string; enum?: string[]; format?: string; properties?: Record<string, FieldSchema> };
+
 /**
- * Fills a form panel from the answers (by simulate key) and presses Continue. A reference-data
- * field (the panel's `options`) is a select whose list arrives from the service: the option whose
- * value is the answer, or starts with it ('Sergeant' is 'Sergeant (E-5)' in the rank list); a
- * radio group (RadioWidget) is checked by the answer's place in the enum.
+ * The schema of property `key` under `schema`: in its `properties`, else in a branch (allOf,
+ * anyOf, oneOf, if/then/else, dependencies) — a field that shows under a condition. The panel's
+ * field references must be inlined (src/engine/field-refs.ts inlineFormPanels).
  */
+export function propertySchema(schema: unknown, key: string): FieldSchema | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const s = schema as Record<string, unknown>;
+  const own = (s.properties as Record<string, FieldSchema> | undefined)?.[key];
+  if (own) return own;
+  const branches = [s.allOf, s.anyOf, s.oneOf].flatMap((b) => (Array.isArray(b) ? b : [])).concat([s.if, s.then, s.else], Object.values((s.dependencies as object | undefined) ?? {}));
+  for (const b of branches) {
+    const found = propertySchema(b, key);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Fills one control (id `root_<field>` or, inside an object such as an address block,
+ * `root_<block>_<field>`) with a value: an object fills its fields in the order given (a type
+ * first, so the fields it shows are there). A reference-data field is a select whose list arrives
+ * from the service: the option whose value is the answer, or starts with it ('Sergeant' is
+ * 'Sergeant (E-5)' in the rank list); a radio group (RadioWidget) is checked by the answer's place
+ * in the enum; rjsf's own select uses option indexes as values.
+ */
+async function fillValue(page: Page, id: string, schema: FieldSchema | undefined, value: JsonValue): Promise<void> {
+  if (value === null) return;
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) await fillValue(page, `${id}_${k}`, propertySchema(schema, k), v);
+    return;
+  }
+  const input = page.locator(`#${id}`);
+  const radios = page.locator(`[data-screen] input[type="radio"][id^="${id}-"]`);
+  if ((await input.getAttribute('data-options-state').catch(() => null)) !== null) {
+    const text = String(value);
+    await page.waitForFunction((el) => document.getElementById(el)?.getAttribute('data-options-state') === 'ready', id, { timeout: 15000 });
+    const values = (await input.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).filter((v) => v !== '');
+    const chosen = values.find((v) => v === text) ?? values.find((v) => v.startsWith(`${text} (`));
+    if (chosen === undefined) throw new Error(`${id}: no option '${text}' in its list`);
+    await input.selectOption(chosen);
+  } else if (schema?.enum && (await radios.count()) > 0) {
+    await radios.nth(schema.enum.indexOf(String(value))).check();
+  } else if (schema?.enum) {
+    await input.selectOption(String(schema.enum.indexOf(String(value))));
+  } else if (schema?.type === 'boolean' || typeof value === 'boolean') {
+    if (value === true) await input.check();
+  } else if (schema?.format === 'date') {
+    await input.fill(toEntryDate(String(value)));
+  } else {
+    await input.fill(String(value));
+  }
+}
+
+/** Fills a form panel from the answers (by simulate key) and presses Continue. */
 export async function fillForm(page: Page, panel: FormPanel, variant: string, answers: JsonObject): Promise<void> {
-  const properties = panel.schema.properties as Record<string, { type?: string; enum?: string[]; format?: string }>;
-  for (const [field, schema] of Object.entries(properties)) {
+  const order = [...new Set([...(((panel.uiSchema as { 'ui:order'?: string[] } | undefined)?.['ui:order'] ?? []).filter((f) => f !== '*')), ...Object.keys(panel.schema.properties as object)])];
+  for (const field of order) {
     const value = answers[answerKey(field, variant)];
     if (value === undefined || value === null) continue;
-    const input = page.locator(`#root_${field}`);
-    const radios = page.locator(`[data-screen] input[type="radio"][id^="root_${field}-"]`);
-    if (panel.options?.[field]) {
-      const text = String(value);
-      await page.waitForFunction((id) => document.getElementById(id)?.getAttribute('data-options-state') === 'ready', `root_${field}`, { timeout: 15000 });
-      const values = (await input.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).filter((v) => v !== '');
-      const chosen = values.find((v) => v === text) ?? values.find((v) => v.startsWith(`${text} (`));
-      if (chosen === undefined) throw new Error(`${panel.id}: no option '${text}' in ${field}'s list`);
-      await input.selectOption(chosen);
-    } else if (schema.enum && (await radios.count()) > 0) {
-      await radios.nth(schema.enum.indexOf(String(value))).check();
-    } else if (schema.enum) {
-      // rjsf's select uses option indexes as values.
-      const index = schema.enum.indexOf(String(value));
-      await input.selectOption(String(index));
-    } else if (schema.type === 'boolean') {
-      if (value === true) await input.check();
-    } else if (schema.format === 'date') {
-      await input.fill(toEntryDate(String(value)));
-    } else {
-      await input.fill(String(value));
-    }
+    await fillValue(page, `root_${field}`, propertySchema(panel.schema, field), value);
   }
   await page.locator('[data-screen] [data-action="continue"]').click();
 }

@@ -133,7 +133,7 @@ async function fillAddress(page: Page): Promise<void> {
   await pick(page, 'Where is this address?', 'In the United States');
   await type(page, 'Street address', '1200 Oak Hollow Dr');
   await type(page, 'City', 'San Antonio');
-  await choose(page, 'State', 'Texas');
+  await choose(page, 'State', 'TX');
   await type(page, 'ZIP code', '78258');
   await tick(page, 'My physical address is the same as my mailing address');
   await pressContinue(page);

@@ -484,11 +484,11 @@ describe('bad input on every form panel: the spec\'s messages beside the fields,
     await type(page, 'Street address', '12 Oak St!', m);
     await type(page, 'Apartment, suite or unit', 'Apt #4$', m);
     await type(page, 'City', 'San Antonio!', m);
-    await choose(page, 'State', 'Texas', m);
+    await choose(page, 'State', 'TX', m);
     await type(page, 'ZIP code', '7825', m);
     await type(page, 'Street address', '40 Elm Rd', p);
     await type(page, 'City', 'Austin', p);
-    await choose(page, 'State', 'Texas', p);
+    await choose(page, 'State', 'TX', p);
     await type(page, 'ZIP code', '7870A', p);
     await continueWithErrors('self-address-panel (domestic, bad values)', [
       { label: 'Street address', block: m, message: ADDR.invalid },
@@ -542,7 +542,7 @@ describe('bad input on every form panel: the spec\'s messages beside the fields,
     await type(page, 'ZIP code', '09012', m);
     await type(page, 'ZIP + 4', '12AB', m);
     await type(page, 'Postal code', '70173', p);
-    await choose(page, 'Province, state or region', 'Baden-Württemberg', p);
+    await choose(page, 'Province, state or region', 'BW', p);
     await continueWithErrors('self-address-panel (APO supplement letters)', [{ label: 'ZIP + 4 (optional)', block: m, message: ADDR.zipDigits }], { axe: false });
     await type(page, 'ZIP + 4', '1234', m);
     expect((await continueAccepted(screen)).step).toBe('occupation-panel');
@@ -581,7 +581,7 @@ describe('bad input on every form panel: the spec\'s messages beside the fields,
 // ---------------------------------------------------------------------------------------------
 // 2. The address service (sandbox personas by the typed street line)
 
-async function fillDomestic(block: string, street: string, city = 'San Antonio', state = 'Texas', zip = '78258'): Promise<void> {
+async function fillDomestic(block: string, street: string, city = 'San Antonio', state = 'TX', zip = '78258'): Promise<void> {
   await pickIn(block, 'Where is this address?', 'In the United States');
   await type(page, 'Street address', street, block);
   await type(page, 'City', city, block);
@@ -616,7 +616,7 @@ describe('the address service\'s answers (ADDR-18, ADDR-21, ADDR-23)', () => {
     await pick(page, 'Which address should we use?', 'Use the suggested address');
     screen = await continueAccepted(screen);
     await onToReview(screen);
-    expect((await reviewRow('Your addresses', 'Mailing address')).split('\n')).toEqual(['In the United States', '12 SUGGEST ST', 'SAN ANTONIO', 'Texas', '78258', '1234']);
+    expect((await reviewRow('Your addresses', 'Mailing address')).split('\n')).toEqual(['In the United States', '12 SUGGEST ST', 'SAN ANTONIO', 'TX', '78258', '1234']);
   });
 
   it('a suggestion, the typed address kept by continuing with it (ADDR-18)', async () => {
@@ -628,12 +628,12 @@ describe('the address service\'s answers (ADDR-18, ADDR-21, ADDR-23)', () => {
     await pick(page, 'Which address should we use?', 'Keep the address I entered');
     screen = await continueAccepted(screen);
     await onToReview(screen);
-    expect((await reviewRow('Your addresses', 'Mailing address')).split('\n')).toEqual(['In the United States', '12 Suggest Street', 'San Antonio', 'Texas', '78258']);
+    expect((await reviewRow('Your addresses', 'Mailing address')).split('\n')).toEqual(['In the United States', '12 Suggest Street', 'San Antonio', 'TX', '78258']);
   });
 
   it('a mismatch (400, 17615): the page shows what was typed and Continue keeps it (ADDR-18)', async () => {
     let screen = await openPanel('self-address-panel');
-    await fillDomestic('Mailing address', '77 Mismatch Road', 'Houston', 'Texas', '78258');
+    await fillDomestic('Mailing address', '77 Mismatch Road', 'Houston', 'TX', '78258');
     await tick(page, 'My physical address is the same as my mailing address');
     screen = await continueAccepted(screen);
     expect(screen.step).toBe('address-mismatch');
@@ -641,7 +641,7 @@ describe('the address service\'s answers (ADDR-18, ADDR-21, ADDR-23)', () => {
     await accessible('address-mismatch');
     screen = await continueAccepted(screen);
     await onToReview(screen);
-    expect((await reviewRow('Your addresses', 'Mailing address')).split('\n')).toEqual(['In the United States', '77 Mismatch Road', 'Houston', 'Texas', '78258']);
+    expect((await reviewRow('Your addresses', 'Mailing address')).split('\n')).toEqual(['In the United States', '77 Mismatch Road', 'Houston', 'TX', '78258']);
   });
 
   it('a P.O. Box suggested for the physical address is dropped (ADDR-21): the typed address is shown and kept', async () => {
@@ -655,7 +655,7 @@ describe('the address service\'s answers (ADDR-18, ADDR-21, ADDR-23)', () => {
     expect(await screenRoot().locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join(' '))).not.toMatch(/PO BOX/i);
     screen = await continueAccepted(screen);
     await onToReview(screen);
-    expect((await reviewRow('Your addresses', 'Physical address')).split('\n')).toEqual(['In the United States', '7 Boxed Lane', 'San Antonio', 'Texas', '78258']);
+    expect((await reviewRow('Your addresses', 'Physical address')).split('\n')).toEqual(['In the United States', '7 Boxed Lane', 'San Antonio', 'TX', '78258']);
   });
 
   it('a failure (500) takes the documented error route: the trap page, never a blank page (ADDR-23)', async () => {
@@ -702,7 +702,7 @@ describe('a reference list that fails and recovers on Retry', () => {
     expect(await field(page, 'Street address', p).inputValue()).toBe('Hauptstrasse 5');
     expect(await field(page, 'City or town', p).inputValue()).toBe('Stuttgart');
     await failure.getByRole('button', { name: copy('app.reference.retry') }).click();
-    await choose(page, 'Province, state or region', 'Baden-Württemberg', p);
+    await choose(page, 'Province, state or region', 'BW', p);
     expect(await failure.count()).toBe(0);
     screen = await continueAccepted(screen);
     expect(screen.step).toBe('occupation-panel');

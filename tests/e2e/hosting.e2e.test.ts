@@ -1,8 +1,11 @@
 /**
- * What a host must send (README "Hosting", issue 13): the serve tool (`npm run serve`, and every
- * e2e test through serveDist) sends exactly the hosting headers, Cache-Control by file kind, and
- * records the CSP violation reports the browser sends to its reporting endpoint. Read back in
- * Chromium, from the responses of a real page load and from requests the page makes.
+ * What a host must send (README "Hosting", issues 13 and 22): the serve tool (`npm run serve`, and
+ * every e2e test through serveDist) sends exactly the hosting headers, Cache-Control by file kind,
+ * and records the CSP violation reports the browser sends to its reporting endpoint. Read back in
+ * Chromium, from the responses of a real page load and from requests the page makes; and what
+ * Chromium does with them (the Permissions-Policy's features off, a form posted elsewhere refused).
+ * Then the sandbox's hand-off page (issue 20): a journey leaves the app for the provider's page
+ * and lands on it, with its parameters, accessible, under the strict CSP.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +14,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_CONTROL, CSP_REPORTS, HOSTING_HEADERS, STRICT_CSP, serveDist, withInlineHashes, type CspReport } from '../../tools/serve';
 import { PROJECT_ROOT } from '../../tools/lib/project';
-import { launch } from './browser';
+import { axe, describeViolations, launch, watchPage } from './browser';
+import { currentScreen, nextScreen } from './driver';
+import { HAND_OFF_HEADING } from '../../tools/hand-off-pages';
 
 const dist = path.join(PROJECT_ROOT, 'dist');
 const entry = /<script[^>]*src="\/join\/get-started\/([^"]+)"/.exec(readFileSync(path.join(dist, 'index.html'), 'utf8'))?.[1] ?? '';
@@ -93,6 +98,145 @@ describe("README's Hosting section", () => {
     const block = /```\n([\s\S]*?)\n```/.exec(section)?.[1] ?? '';
     expect(block.split('\n')).toEqual(Object.entries(HOSTING_HEADERS).map(([k, v]) => `${k}: ${v}`));
     for (const value of Object.values(CACHE_CONTROL)) expect(section).toContain(`| \`${value}\` |`);
+    // The sign-in's additions to the CSP (tools/serve.ts cspFor), and the sandbox's hand-off pages (issue 20).
+    for (const words of ['`connect-src`', '`frame-src`', "`frame-ancestors 'self'`", "`form-action` stays `'self'`", 'Hand-off pages', '"sandbox": true', '`production`']) expect(section).toContain(words);
+  });
+});
+
+describe('what Chromium does with the headers (issue 22)', () => {
+  it("the Permissions-Policy's features are off for the page, and Chromium knows every name in it", async () => {
+    const warnings: string[] = [];
+    const listen = (m: { text: () => string }): void => {
+      if (/Permissions-Policy|Permissions Policy|Feature Policy/i.test(m.text())) warnings.push(m.text());
+    };
+    page.on('console', listen);
+    await page.goto(`${base}?product=join-now`);
+    await page.locator('[data-milestone="entry"]').waitFor({ timeout: 30000 });
+    page.off('console', listen);
+    expect(warnings, 'no unknown feature in the header').toEqual([]);
+    const features = (HOSTING_HEADERS['Permissions-Policy'] ?? '').split(', ').map((f) => f.replace(/=\(\)$/, ''));
+    expect(features).toEqual(expect.arrayContaining(['camera', 'microphone', 'geolocation', 'payment']));
+    const allowed = await page.evaluate((names) => {
+      const policy = (document as unknown as { featurePolicy?: { allowsFeature: (f: string) => boolean; features: () => string[] } }).featurePolicy;
+      return policy ? names.map((n) => [n, policy.features().includes(n), policy.allowsFeature(n)] as const) : undefined;
+    }, features);
+    expect(allowed, 'Chromium has document.featurePolicy').toBeDefined();
+    for (const [name, known, allows] of allowed ?? []) {
+      expect(known, `${name} is a feature Chromium knows`).toBe(true);
+      expect(allows, `${name} is off`).toBe(false);
+    }
+  });
+
+  it("form-action 'self': a form posted to another origin is refused and reported", async () => {
+    // A context of its own, closed after: its violation's report must not reach the collector while the report test below reads it.
+    const context = await browser.newContext();
+    const p = await context.newPage();
+    await p.goto(`${base}?product=join-now`);
+    await p.locator('[data-milestone="entry"]').waitFor({ timeout: 30000 });
+    const violation = await p.evaluate(
+      () =>
+        new Promise<{ effectiveDirective: string; blockedURL: string }>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (e) => resolve({ effectiveDirective: e.effectiveDirective, blockedURL: e.blockedURI }));
+          const form = document.createElement('form');
+          form.method = 'post';
+          form.action = 'https://collector.invalid/steal';
+          document.body.append(form);
+          form.submit();
+        }),
+    );
+    expect(violation).toEqual({ effectiveDirective: 'form-action', blockedURL: 'https://collector.invalid/steal' });
+    expect(new URL(p.url()).origin).toBe(new URL(base).origin);
+    await context.close();
+  });
+});
+
+describe("the sandbox's hand-off page (issue 20)", () => {
+  it('a journey that leaves the app lands on it: the path, its parameters, the way back; axe clean, Tab reaches the link, strict CSP', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await context.newPage();
+    const problems = watchPage(p);
+    try {
+      // join-now: the entry milestone, "enlisting", the recruit milestone's button: the call-to-action redirect (EXIT-10) to config.json's joinStartUrl.
+      await p.goto(`${base}?product=join-now`);
+      let screen = await currentScreen(p);
+      expect(screen.milestone).toBe('entry');
+      await p.locator('[data-screen] [data-action="primary"]').click();
+      screen = await nextScreen(p, screen);
+      await p.locator('[data-screen] [data-answer="enlisting"]').click();
+      screen = await nextScreen(p, screen);
+      expect(screen.milestone).toBe('recruit');
+      const landed = p.waitForResponse((r) => new URL(r.url()).pathname === '/join/start/' && r.request().isNavigationRequest(), { timeout: 20000 });
+      await p.locator('[data-screen] [data-action="primary"]').click();
+      const response = await landed;
+      await p.getByRole('heading', { level: 1, name: HAND_OFF_HEADING }).waitFor({ timeout: 15000 });
+      expect(new URL(p.url()).search).toBe('?productId=join-now&queryId=redirect');
+      expect(response.status()).toBe(200);
+
+      // What the page says: where the applicant was sent, and each parameter as a row.
+      expect(await p.locator('[data-hand-off-path]').textContent()).toBe('/join/start/');
+      const rows = await p.locator('table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+      expect(rows).toEqual([
+        ['productId', 'join-now'],
+        ['queryId', 'redirect'],
+      ]);
+      expect(await p.locator('main').textContent()).toContain("In production, the provider's own page is here");
+
+      // Every hosting header, the CSP allowing the page's one <style> by its hash; the style applies, nothing was refused.
+      const headers = response.headers();
+      for (const [name, value] of Object.entries(HOSTING_HEADERS)) if (name !== 'Content-Security-Policy') expect(headers[name.toLowerCase()], name).toBe(value);
+      expect(headers['content-security-policy']).toBe(withInlineHashes(STRICT_CSP, await response.text()));
+      expect(await p.locator('h1').evaluate((e) => getComputedStyle(e).color)).toBe('rgb(10, 61, 107)');
+      expect(await p.evaluate(() => document.scripts.length)).toBe(0);
+
+      const violations = await axe(p);
+      expect(violations, describeViolations(violations)).toEqual([]);
+
+      // The keyboard: Tab reaches the way back, and Enter follows it to the start of the sign-up.
+      let reached = false;
+      for (let i = 0; i < 10 && !reached; i++) {
+        await p.keyboard.press('Tab');
+        reached = await p.evaluate(() => document.activeElement?.tagName === 'A' && document.activeElement.getAttribute('href') === '/join/get-started/');
+      }
+      expect(reached, 'Tab reaches the link back').toBe(true);
+      expect(await p.evaluate(() => document.activeElement?.matches(':focus-visible'))).toBe(true);
+      expect(await p.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).toBe('solid');
+
+      // Pictures at a phone's width and a desktop's (README "Hosting": looked at when the page changes).
+      await p.screenshot({ path: '/tmp/hand-off-1280.png', fullPage: true });
+      await p.setViewportSize({ width: 390, height: 844 });
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await p.screenshot({ path: '/tmp/hand-off-390.png', fullPage: true });
+
+      await p.keyboard.press('Enter');
+      await p.waitForURL((u) => u.pathname.startsWith('/join/get-started/') && !u.search.includes('queryId'), { timeout: 15000 });
+      await currentScreen(p);
+      expect(problems, 'no CSP violations or page errors').toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('escapes what the query holds: a parameter is text, never markup', async () => {
+    const p = await browser.newPage();
+    const problems = watchPage(p);
+    try {
+      const payload = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>`;
+      await p.goto(`${new URL(base).origin}/my/member-home?${new URLSearchParams({ [payload]: payload, plain: 'a&b' }).toString()}`);
+      await p.getByRole('heading', { level: 1, name: HAND_OFF_HEADING }).waitFor();
+      const rows = await p.locator('table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+      expect(rows).toEqual([
+        [payload, payload],
+        ['plain', 'a&b'],
+      ]);
+      expect(await p.evaluate(() => [document.images.length, document.scripts.length, (window as unknown as { __xss?: number }).__xss])).toEqual([0, 0, undefined]);
+      // A long value wraps inside the page at a phone's width.
+      await p.setViewportSize({ width: 390, height: 844 });
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await p.screenshot({ path: '/tmp/hand-off-escaped-390.png', fullPage: true });
+      expect(problems).toEqual([]);
+    } finally {
+      await p.close();
+    }
   });
 });
 

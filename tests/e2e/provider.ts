@@ -51,7 +51,16 @@ export interface Provider {
  * Plays the provider for a browser context. `fault(key)` chooses a fault for a request (or
  * undefined: the ordinary answer). The handlers keep their state (customers, sponsors) per context.
  */
-export async function playProvider(context: BrowserContext, options: { origin: string; docs: DocumentSet; fault?: (key: string, request: PwRequest) => Fault | undefined }): Promise<Provider> {
+export async function playProvider(
+  context: BrowserContext,
+  options: {
+    origin: string;
+    docs: DocumentSet;
+    fault?: (key: string, request: PwRequest) => Fault | undefined;
+    /** Answers a request itself (the differential suite's scripted answers); undefined: the sandbox's handlers answer. */
+    answer?: (key: string, request: PwRequest) => { status: number; body?: unknown } | undefined;
+  },
+): Promise<Provider> {
   const content = createContent(contentSource(options.docs.content, options.docs.demoContent, false));
   const base = `${options.origin}/join/get-started/`;
   const handlers = createSandboxHandlers({
@@ -75,6 +84,8 @@ export async function playProvider(context: BrowserContext, options: { origin: s
         provider.firstFaultAt ??= Date.now();
         return answerFault(route, key, fault);
       }
+      const scripted = options.answer?.(key, request);
+      if (scripted) return route.fulfill({ status: scripted.status, contentType: 'application/json', body: scripted.body === undefined ? '' : JSON.stringify(scripted.body) });
       if (key.includes(' api/') || key.includes(' content/')) {
         const body = request.postDataBuffer();
         const answer = await getResponse(handlers, new Request(request.url(), { method: request.method(), headers: without(request.headers(), ['host', 'content-length', 'connection']), ...(body ? { body: new Uint8Array(body) } : {}) }));

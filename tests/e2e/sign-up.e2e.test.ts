@@ -123,7 +123,7 @@ async function addressToReview(screen: ScreenSeen, ssn: string, work: () => Prom
   await pick(page, 'Where is this address?', 'In the United States');
   await type(page, 'Street address', '1200 Oak Hollow Dr');
   await type(page, 'City', 'San Antonio');
-  await choose(page, 'State', 'Texas');
+  await choose(page, 'State', 'TX');
   await type(page, 'ZIP code', '78258');
   await tick(page, 'My physical address is the same as my mailing address');
   await pressContinue(page);
@@ -355,7 +355,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     expect(p.url_params).toEqual({ militaryService: 'no', relativeMilitaryService: 'spouse', spouseRelationship: 'married', spouseMembership: 'yes', variant: 'spouse' });
     expect(p.sponsorCustId).toMatch(/^S/);
     expect(p.potentialCustomer.basicInfo).toEqual({ indivFirstNm: 'Dana', indivLastNm: 'Whitfield', birthDt: '1990-05-05', ctznLocCd: '99', maritalStatusCd: 'M' });
-    expect(p.potentialCustomer.phones).toEqual({ phoneNr: '2105550124', phoneCountryCd: 'USA' });
+    expect(p.potentialCustomer.phones).toEqual({ phoneNr: '2105550124', phoneCountryCd: 'USA', geographicPhoneLocCd: 'USA' });
     expect(p.potentialCustomer.providerConnections).toEqual({ spouseInd: 'Y', parentInd: 'N', grandParentInd: 'N', inLawInd: 'N', noneInd: 'N', unknownInd: 'N' });
     expect(p.potentialCustomer.militaryConnections).toEqual({ selfInd: 'N', spouseInd: 'Y', parentInd: 'N', grandParentInd: 'N', inLawInd: 'N', waitListCd: 'spouse', noneInd: 'N', unknownInd: 'N' });
     expect(p.potentialCustomer.employment).toMatchObject({ occupCtgyCd: '027' });
@@ -433,7 +433,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     expect(p).toMatchObject({ status: 'modified-create', channelType: 'DIGITAL_MODEL', productId: 'join-now', consentAcquired: 'AUTHORIZED', sponsorCustId: update?.sponsor.sponsorCustId });
     expect(p.url_params).toEqual({ militaryService: 'no', relativeMilitaryService: 'parent', parentMembership: 'yes', parentRelationship: 'parent', parentType: 'parent', variant: 'parent' });
     expect(p.potentialCustomer.basicInfo).toEqual({ indivFirstNm: 'Jordan', indivLastNm: 'Reyes', birthDt: '2001-09-30', ctznLocCd: '99' });
-    expect(p.potentialCustomer.phones).toEqual({ phoneNr: '5125550199', phoneCountryCd: 'USA' });
+    expect(p.potentialCustomer.phones).toEqual({ phoneNr: '5125550199', phoneCountryCd: 'USA', geographicPhoneLocCd: 'USA' });
     expect(p.potentialCustomer.employment).toEqual({ empmClassCd: 'STU', occupCtgyCd: '027' });
     expect(p.potentialCustomer.providerConnections).toEqual({ spouseInd: 'N', parentInd: 'Y', grandParentInd: 'N', inLawInd: 'N', noneInd: 'N', unknownInd: 'N' });
     expect(p.potentialCustomer.militaryConnections).toEqual({ selfInd: 'N', spouseInd: 'N', parentInd: 'Y', grandParentInd: 'N', inLawInd: 'N', waitListCd: 'parent', noneInd: 'N', unknownInd: 'N' });

@@ -1,8 +1,12 @@
-/** Reference data, pure part (REF-01..REF-22): requests from sources and params, options from answers, REF-18's rank categories. */
+/**
+ * Reference data, pure part (REF-01..REF-22): requests from sources and params, options from
+ * answers; an item without its label shows its value (REF-07's subdivisions give shortName only).
+ * REF-18's rank categories are the payload's rule payload.milRankCd (rules/payload.table.json).
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OptionSourceError, placeholdersOf, rankCategory, resolveOptions, toOptions, type OptionSource } from '../../src/engine/option-sources';
+import { OptionSourceError, placeholdersOf, resolveOptions, toOptions, type OptionSource } from '../../src/engine/option-sources';
 import type { OptionSources } from '../../src/engine/formats.generated';
 
 const doc = JSON.parse(readFileSync(path.resolve(__dirname, '../../flows/option-sources.json'), 'utf8')) as OptionSources;
@@ -34,6 +38,8 @@ describe('flows/option-sources.json', () => {
     expect([src('federalAgencies').value, src('federalAgencies').label]).toEqual(['federalAgencyShortName', 'federalAgencyDisplayName']);
     expect([src('employmentClasses').value, src('employmentClasses').label]).toEqual(['employmentClassCode', 'employmentClassDesc']);
     expect([src('occupations').value, src('industries').value]).toEqual(['occupationCd', 'industryCode']);
+    // REF-07: subdivisions give shortName only: it is value and label.
+    for (const id of ['subdivisions', 'usStates']) expect([src(id).value, src(id).label]).toEqual(['shortName', undefined]);
   });
 });
 
@@ -112,38 +118,24 @@ describe('toOptions', () => {
     expect(toOptions('subdivisions', src('subdivisions'), [], text)).toEqual([]);
   });
 
-  it('an answer that is not a list, or an item without the named field, is a developer error (REF-22)', () => {
+  it('an item that lacks the label field shows its value as the label; so does every item of a source that names no label (REF-07)', () => {
+    expect(toOptions('suffixes', src('suffixes'), [{ suffix: 'JR', display: 'Jr.' }, { suffix: 'SR', displayValue: 'Sr.' }, { suffix: 'II', displayValue: '  ' }], text)).toEqual([
+      { value: 'JR', label: 'JR' },
+      { value: 'SR', label: 'Sr.' },
+      { value: 'II', label: 'II' },
+    ]);
+    expect(toOptions('subdivisions', src('subdivisions'), [{ shortName: 'TX' }, { shortName: 'ON', name: 'Ontario' }], text)).toEqual([
+      { value: 'TX', label: 'TX' },
+      { value: 'ON', label: 'ON' },
+    ]);
+  });
+
+  it('an answer that is not a list, or an item without the value field, is a developer error (REF-22): only the value is required', () => {
     expect(() => toOptions('suffixes', src('suffixes'), { data: [] }, text)).toThrow(expect.objectContaining({ code: 'NOT_A_LIST' }));
-    expect(() => toOptions('suffixes', src('suffixes'), [{ suffix: 'JR', display: 'Jr.' }], text)).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD', message: expect.stringContaining('"displayValue"') }));
+    expect(() => toOptions('suffixes', src('suffixes'), [{ suffix: 'JR', displayValue: 'Jr.' }, { code: 'SR', displayValue: 'Sr.' }], text)).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_FIELD', message: expect.stringContaining('item 1 has no field "suffix"') }),
+    );
+    expect(() => toOptions('suffixes', src('suffixes'), [{ suffix: ' ', displayValue: 'Blank' }], text)).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD' }));
     expect(() => toOptions('suffixes', src('suffixes'), [null], text)).toThrow(OptionSourceError);
-  });
-});
-
-describe('rankCategory (REF-18)', () => {
-  it.each([
-    ['Private (E-1)', 'ENL'],
-    ['Specialist (E-4)', 'ENL'],
-    ['Staff Sergeant (E-6)', 'ENL'],
-    ['Sergeant First Class (E-7)', 'NCO'],
-    ['Senior Chief Petty Officer (E-8)', 'NCO'],
-    ['Sergeant Major of the Army (E-9)', 'NCO'],
-    ['E7', 'NCO'],
-    ['E1', 'ENL'],
-    ['Chief Warrant Officer 3 (W-3)', 'OFF'],
-    ['Ensign (O-1)', 'OFF'],
-    ['General (O-10)', 'OFF'],
-    ['o-4', 'OFF'],
-    ['N1', 'NCO'],
-    ['Officer-style rank', 'OFF'],
-    ['Private', undefined],
-    ['', undefined],
-    [undefined, undefined],
-  ] as const)('%s -> %s', (rank, category) => {
-    expect(rankCategory(rank)).toBe(category);
-  });
-
-  it('does not read a grade out of a word (Specialist 4 is not E-4 by its letters)', () => {
-    expect(rankCategory('Specialist 4')).toBeUndefined();
-    expect(rankCategory('Rear Admiral (Lower Half) (O-7)')).toBe('OFF');
   });
 });

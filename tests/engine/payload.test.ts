@@ -6,13 +6,18 @@
  * readings of docs/decisions.md, "Prospect payload (issue 10)". Also: sections sent only with a
  * value (PAY-09), the person key (PAY-28), formats (PAY-11, PAY-19, PAY-26/27), marketing
  * identifiers (PAY-02), the prefill exception (PAY-22), simulate's stop, and lint of the mapping.
+ * Issue 19: geographicPhoneLocCd, milStatusCd (REF-17, REF-19), the rank category (REF-18), the
+ * commission-date rule (TRI-45), milCmsnSrceCdMisCd, taxIdNr, prefillDetails (PAY-08).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { applyPrefill } from '../../src/app/prefill';
 import { buildPayload, checkPayloadMapping, consentOf, PayloadError } from '../../src/engine/payload';
 import { simulate, type SimulateInput } from '../../src/engine/simulate';
 import type { AppState, JsonObject } from '../../src/engine/state';
+import type { JsonValue } from '../../src/rules/index';
+import { BRANCHES, ranksOf } from '../../src/sandbox/reference-data';
 import { createFormChecker } from '../../tools/lib/form-checker';
 import { PROJECT_ROOT, loadProject, readProjectSources } from '../../tools/lib/project';
 
@@ -68,7 +73,8 @@ describe('the prospect payload over three journeys (doc 2 §3)', () => {
           genderCd: 'F',
           maritalStatusCd: 'M', // her own answer (no triage spouse question)
         },
-        phones: { phoneNr: '2105550148', phoneCountryCd: 'USA' }, // typed (210) 555-0148: digits only (PAY-11)
+        // typed (210) 555-0148: digits only (PAY-11); the phone's country USA (REF-03).
+        phones: { phoneNr: '2105550148', phoneCountryCd: 'USA', geographicPhoneLocCd: 'USA' },
         employment: { empmClassCd: 'RET', occupCtgyCd: '056' }, // PAY-23, PAY-24
         emailAddress: { emailAddrTxt: 'maria.gonzalez@example.com' },
         // PAY-15/16: she served; no relative was asked about.
@@ -91,9 +97,9 @@ describe('the prospect payload over three journeys (doc 2 §3)', () => {
         militaryInfo: {
           milBrchSrvcCd: 'A',
           milFirstEnlDt: '1998-06-01',
-          milRankCd: 'Sergeant First Class (E-7)',
+          milRankCd: 'NCO', // REF-18: 'Sergeant First Class (E-7)' is an NCO grade; never the display text
           milRetireDt: '2018-06-30', // retired: the end of service is the retirement date
-          milStatusCd: 'retired',
+          milStatusCd: 'R', // REF-19: the mapping's configured code for retired, never the raw answer
           milDischargeTypeMeCd: 'HON',
         },
         taxIdentification: { socialSecurityNr: '123456789' }, // typed 123-45-6789 (PAY-19)
@@ -126,7 +132,7 @@ describe('the prospect payload over three journeys (doc 2 §3)', () => {
           ctznLocCd: '99',
           maritalStatusCd: 'M', // PAY-22: triage says married (join-now is not a prefill product)
         },
-        phones: { phoneNr: '2105550124' }, // typed 210-555-0124
+        phones: { phoneNr: '2105550124', geographicPhoneLocCd: 'USA' }, // typed 210-555-0124; no country chosen: domestic (PAY-11)
         employment: { empmClassCd: 'PRIV', empmIndusClassCd: 'Health Care', empmNm: 'Tidewater Clinic', occupCtgyCd: 'Nurse' },
         // PAY-14/16: the spouse is a member.
         providerConnections: { spouseInd: 'Y', parentInd: 'N', grandParentInd: 'N', inLawInd: 'N', noneInd: 'N', unknownInd: 'N' },
@@ -153,7 +159,7 @@ describe('the prospect payload over three journeys (doc 2 §3)', () => {
     const spouse = build(state, { person: 'spouse' });
     expect(spouse.potentialCustomer).toEqual({
       basicInfo: { indivFirstNm: 'Sam', indivLastNm: 'Whitfield', birthDt: '1988-02-11', ctznLocCd: '99', maritalStatusCd: 'M' },
-      phones: { phoneNr: '2105550124' },
+      phones: { phoneNr: '2105550124', geographicPhoneLocCd: 'USA' },
       providerConnections: { spouseInd: 'Y', parentInd: 'N', grandParentInd: 'N', inLawInd: 'N', noneInd: 'N', unknownInd: 'N' },
       militaryConnections: { selfInd: 'N', spouseInd: 'Y', parentInd: 'N', grandParentInd: 'N', inLawInd: 'N', waitListCd: 'spouse', noneInd: 'N', unknownInd: 'N' },
     });
@@ -171,7 +177,7 @@ describe('the prospect payload over three journeys (doc 2 §3)', () => {
       consentAcquired: 'AUTHORIZED',
       potentialCustomer: {
         basicInfo: { indivFirstNm: 'Jordan', indivLastNm: 'Reyes', birthDt: '2001-09-30', ctznLocCd: '99' },
-        phones: { phoneNr: '5125550199' },
+        phones: { phoneNr: '5125550199', geographicPhoneLocCd: 'USA' },
         employment: { empmClassCd: 'STU', occupCtgyCd: '027' },
         providerConnections: { spouseInd: 'N', parentInd: 'Y', grandParentInd: 'N', inLawInd: 'N', noneInd: 'N', unknownInd: 'N' },
         militaryConnections: { selfInd: 'N', spouseInd: 'N', parentInd: 'Y', grandParentInd: 'N', inLawInd: 'N', waitListCd: 'parent', noneInd: 'N', unknownInd: 'N' },
@@ -323,5 +329,92 @@ describe('lint of flows/payload.json', () => {
     const sources = readProjectSources().filter((s) => s.path !== 'flows/payload.json');
     const findings = checkPayloadMapping(loadProject(sources));
     expect(findings.map((d) => `${d.file} ${d.check}`)).toContain('flows/commands.json broken-reference');
+  });
+});
+
+describe('what the prospect still lacked (issue 19)', () => {
+  const person = (personalInfo: JsonObject, militaryDetails: JsonObject = {}): AppState => ({ eligibility: { self: { personalInfo, militaryDetails } } });
+  const phones = (s: AppState): JsonValue | undefined => (build(s).potentialCustomer as JsonObject).phones;
+  const military = (s: AppState): JsonObject => ((build(s).potentialCustomer as JsonObject).militaryInfo as JsonObject | undefined) ?? {};
+
+  it('PAY-11: geographicPhoneLocCd is USA for a domestic phone, the chosen country for an international one, absent without a phone', () => {
+    expect(phones(person({ phoneNumber: '2105550148' }))).toEqual({ phoneNr: '2105550148', geographicPhoneLocCd: 'USA' });
+    expect(phones(person({ phoneNumber: '2105550148', countryCode: 'USA' }))).toEqual({ phoneNr: '2105550148', phoneCountryCd: 'USA', geographicPhoneLocCd: 'USA' });
+    expect(phones(person({ phoneNumber: '4930123456', countryCode: 'DEU' }))).toEqual({ phoneNr: '4930123456', phoneCountryCd: 'DEU', geographicPhoneLocCd: 'DEU' });
+    expect(phones(person({ firstName: 'Ana', countryCode: 'DEU' }))).toEqual({ phoneCountryCd: 'DEU' });
+    expect(phones(person({ firstName: 'Ana', phoneNumber: '' }))).toBeUndefined();
+  });
+
+  it('REF-17, REF-19: milStatusCd A for active, E for reserve and guard, the configured codes for separated and retired; never the raw answer', () => {
+    const status = (s: string): JsonValue | undefined => military(person({}, { status: s, branch: 'A' })).milStatusCd;
+    expect(['active', 'reserve', 'guard', 'separated', 'retired'].map(status)).toEqual(['A', 'E', 'E', 'S', 'R']);
+    expect(military(person({}, { branch: 'A' }))).toEqual({ milBrchSrvcCd: 'A' });
+  });
+
+  it('REF-18: milRankCd is the rank category of every rank the sandbox lists, by its grade, never the display text', () => {
+    const expected = (grade: string): string => {
+      const [letter, n] = [grade[0], Number(grade.slice(2))];
+      if (letter === 'E') return n >= 7 ? 'NCO' : 'ENL';
+      return 'OFF';
+    };
+    let seen = 0;
+    for (const { shortName } of BRANCHES) {
+      for (const { displayValue } of ranksOf(shortName as string) ?? []) {
+        const grade = /\(([EWO]-[0-9]+)\)$/.exec(displayValue as string)?.[1] as string;
+        expect(military(person({}, { rank: displayValue as string })).milRankCd, displayValue).toBe(expected(grade));
+        seen++;
+      }
+    }
+    expect(seen).toBeGreaterThan(100);
+    expect(military(person({}, { rank: 'Private' }))).toEqual({}); // no grade, no hyphen: no category, not the text
+  });
+
+  it('TRI-45: a commissioning applicant under contract sends the entered commission date unchanged (as yyyy-MM-dd), in rule payload.milCmsnDt', () => {
+    const commissioning = person({}, { branch: 'N', commissionSource: 'NA', hasCommissionDate: 'yes', startDate: '08/2024', commissionDate: '05/20/2027' });
+    expect(military(commissioning)).toEqual({ milBrchSrvcCd: 'N', milCmsnDt: '2027-05-20', milCmsnSrceCd: 'NA', milCmsnSrceCdMisCd: 'NA', milFirstEnlDt: '2024-08-01' });
+    expect(military(person({}, { commissionDate: '2019-05-20' })).milCmsnDt).toBe('2019-05-20');
+    const mapping = docs.payload?.value as unknown as { payload: JsonObject };
+    expect(JSON.stringify(mapping.payload)).toContain('"milCmsnDt":{"rule":"payload.milCmsnDt"');
+  });
+
+  it('milCmsnSrceCdMisCd is the source the applicant chose, also when milCmsnSrceCd is MMA by the maritime answer (PAY-25)', () => {
+    const maritime: AppState = { eligibility: { self: { militaryDetails: { commissionSource: 'OCS' }, federalAgency: { federalAgency: 'MS', maritimeAdmin: 'yes' } } } };
+    expect(military(maritime)).toMatchObject({ milCmsnSrceCd: 'MMA', milCmsnSrceCdMisCd: 'OCS' });
+    expect(military({ eligibility: { self: { federalAgency: { federalAgency: 'MS', maritimeAdmin: 'yes' } } } })).toEqual({ milCmsnSrceCd: 'MMA' });
+  });
+
+  it('PAY-19: taxIdNr only from a tax id the person gave (dashes removed), never a copy of the SSN', () => {
+    const tax = (info: JsonObject): JsonValue | undefined => (build(person(info)).potentialCustomer as JsonObject).taxIdentification;
+    expect(tax({ ssn: '123-45-6789' })).toEqual({ socialSecurityNr: '123456789' });
+    expect(tax({ ssn: '123456789', taxId: '98-7654321' })).toEqual({ socialSecurityNr: '123456789', taxIdNr: '987654321' });
+    expect(tax({ taxId: '' })).toBeUndefined();
+  });
+
+  it('PAY-08: prefillDetails is the list of pairs the prefill gave, as read (src/app/prefill.ts); absent without a prefill', () => {
+    const details = [{ key: 'firstName', value: ' Maria ' }, { key: 'phone', value: '(210) 555-0148' }, { key: 'nickname', value: 'M' }, { key: 'physicalAddress', value: { addressType: 'D', domesticZipCode: '78258', note: 'x' } }];
+    const { state } = applyPrefill({}, details);
+    const p = build(state);
+    expect(p.prefillDetails).toEqual([
+      { key: 'firstName', value: 'Maria' },
+      { key: 'phone', value: '2105550148' },
+      { key: 'physicalAddress', value: { addressType: 'D', domesticZipCode: '78258' } },
+    ]);
+    expect((p.potentialCustomer as JsonObject).basicInfo).toEqual({ indivFirstNm: 'Maria' });
+    expect(build({})).not.toHaveProperty('prefillDetails');
+    expect(applyPrefill({}, [{ key: 'nickname', value: 'M' }]).state).toEqual({});
+  });
+
+  it('PAY-02: the visitor ids are sent when the session has them, and only those it has', () => {
+    expect(build({ session: { tealiumVisitorId: '0179a0e3c0a2001c' } }).marketingIdentifiers).toEqual({ TealiumVisitorId: '0179a0e3c0a2001c' });
+    expect(build({ session: { adobeEcid: '', utmSource: 'mail' } }).marketingIdentifiers).toEqual({ UtmSrc: 'mail' });
+  });
+
+  it('nothing the applicant did not give: empty answers leave the new fields out, not sent as ""', () => {
+    const empty = person({ countryCode: '', phoneNumber: '', taxId: '' }, { status: '', rank: '', commissionSource: '', commissionDate: '', hasCommissionDate: '' });
+    const c = build(empty).potentialCustomer as JsonObject;
+    expect(c).not.toHaveProperty('phones');
+    expect(c).not.toHaveProperty('militaryInfo');
+    expect(c).not.toHaveProperty('taxIdentification');
+    expect(JSON.stringify(build(empty))).not.toContain('""');
   });
 });

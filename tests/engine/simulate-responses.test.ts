@@ -16,7 +16,7 @@ import { lifecycleStatus, planSend, enrollmentAnswerOf, tableResult } from '../.
 import { resolveFlow } from '../../src/engine/flow';
 import { getPath, type AppState, type JsonObject } from '../../src/engine/state';
 import { createFormChecker } from '../../tools/lib/form-checker';
-import { PROJECT_ROOT, loadProject } from '../../tools/lib/project';
+import { PROJECT_ROOT, configDestinations, loadProject } from '../../tools/lib/project';
 
 const docs = loadProject();
 const checkForm = createFormChecker();
@@ -33,7 +33,7 @@ function veteran(responses: JsonObject): SimulateInput {
   return { ...input, responses: { ...(input.responses ?? {}), ...responses } };
 }
 
-const walk = (responses: JsonObject) => simulate(docs, veteran(responses), { checkForm, throughMilestones: true });
+const walk = (responses: JsonObject) => simulate(docs, veteran(responses), { checkForm, throughMilestones: true, destinations: configDestinations() });
 const visitedSteps = (r: ReturnType<typeof walk>): string[] => r.visited.map((v) => `${v.module}/${v.step}`);
 const created = { status: 201, body: { customerId: 'c-100', jwtKey: 'tok-1' } };
 
@@ -71,8 +71,31 @@ describe('simulate with HTTP answers: the veteran signed up', () => {
     const r = walk({ payloadSubmit: created, completeModule: { status: 200, body: { codes: ['50012'], memberFoundJwtKey: 'mf-1' } } });
     expect(visitedSteps(r)).toContain('member-found/member-found-redirect');
     expect(r.state?.command).toMatchObject({ name: 'memberFoundRedirect', outcome: 'proofing' });
-    expect(r.stop).toMatchObject({ kind: 'command', command: 'leaveApp' });
+    expect(r.stop).toMatchObject({ kind: 'command', command: 'leaveApp', destination: '/my/identity-proofing/' });
     expect(r.stop.statuses).toEqual(['modified-create', 'complete']);
+  });
+
+  it('a 50012 on the submit is not lost when the completion answers without codes (SUB-23, issue 19)', () => {
+    const r = walk({ payloadSubmit: { status: 200, body: { data: { customerId: 'c-100', jwtKey: 'tok-1', codes: ['50012'], memberFoundJwtKey: 'mf-1' } } }, completeModule: { status: 200, body: { data: { codes: [] } } } });
+    expect(r.state?.individuals).toMatchObject({ memberFound: { isFound: true, codes: ['50012'] } });
+    expect(r.state?.command).toMatchObject({ name: 'memberFoundRedirect', outcome: 'proofing' });
+    expect(r.stop.destination).toBe('/my/identity-proofing/');
+  });
+
+  it('the stop lists every request the walk made, with the answer given: what the browser sends (issue 19)', () => {
+    const r = walk({ payloadSubmit: created, completeModule: [{ status: 202, body: { pollingId: 'p-9' } }, { status: 200, body: { data: {} } }] });
+    expect(r.stop.requests?.map((q) => `${q.command} ${q.method} ${q.path} ${q.status ?? ''}`.trim())).toEqual([
+      'payloadSubmit POST enrollment/customers modified-create',
+      'completeModule PUT enrollment/customers/c-100 complete',
+      'completeModule GET enrollment/polling/p-9',
+    ]);
+    expect(r.stop.requests?.[1]?.answer).toEqual({ status: 202, body: { pollingId: 'p-9' } });
+    expect(r.stop.destination).toBe('/my/member-home');
+  });
+
+  it('a request that gets no answer is a failure as in the browser: {"fault": "network"} on the submit is PAYLOAD_ERROR|NO_RESPONSE', () => {
+    const r = walk({ payloadSubmit: { fault: 'network' }, callDetour: 'done' });
+    expect(r.state?.error).toMatchObject({ hasError: true, reason: 'PAYLOAD_ERROR|NO_RESPONSE' });
   });
 
   it('50015 beside another code is member-found-error; 50015 alone continues to the hand-off', () => {

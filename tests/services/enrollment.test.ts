@@ -4,7 +4,10 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEnrollmentService, ENROLLMENT_HEADERS, planSend, POLL_INTERVAL_MS } from '../../src/services/enrollment';
+import { ENROLLMENT_HEADERS, POLL_INTERVAL_MS, sendStatus } from '../../src/engine/provider/enrollment';
+import { planSend, type EnrollmentAnswer } from '../../src/engine/lifecycle';
+import { runAsync } from '../../src/engine/provider/io';
+import { createTransport, type TransportOptions } from '../../src/services/transport';
 import { commandRegistry, createServices, runCommand, type CommandContext } from '../../src/services/commands';
 import { createSandboxHandlers } from '../../src/sandbox/handlers';
 import { flowFromPack } from '../../src/app/documents';
@@ -39,6 +42,30 @@ afterAll(() => server.close());
 const API = `${ORIGIN}/api/`;
 const prospect = (status: string, lastName = 'Doe'): JsonObject => ({ status, productId: 'join-now', potentialCustomer: { basicInfo: { indivLastNm: lastName } } });
 const noWait = { sleep: async () => {} };
+
+/**
+ * The one runner's enrollment step (src/engine/provider/enrollment.ts) over the browser's
+ * transport, holding the token and the abandon as the commands' session does (SUB-29, SUB-10).
+ */
+function createEnrollmentService(api: string, options: TransportOptions = {}) {
+  const transport = createTransport(api, options);
+  let token: string | undefined;
+  let abandoned = false;
+  return {
+    tokens: { get: () => token },
+    async send(status: string, payload: JsonObject, known: { customerId?: string; lastStatus?: string }): Promise<EnrollmentAnswer | { skipped: string }> {
+      const sent = await runAsync(sendStatus(status, payload, { ...known, ...(abandoned ? { lastStatus: 'abandon' } : {}), token }), transport);
+      if (status === 'abandon') {
+        abandoned = true;
+        token = undefined;
+      }
+      if (sent.kind === 'skipped') return { skipped: sent.why };
+      if (sent.kind === 'failed') throw new Error(sent.failure.message);
+      if (status !== 'abandon' && sent.answer.status < 300 && sent.answer.jwtKey) token = sent.answer.jwtKey;
+      return sent.answer;
+    },
+  };
+}
 
 describe('the enrollment service (SUB-10..SUB-16, SUB-26..SUB-29)', () => {
   it('plans POST for create and modified-create, PUT for the rest, nothing without a customer id or after abandon', () => {
@@ -90,7 +117,7 @@ describe('the enrollment service (SUB-10..SUB-16, SUB-26..SUB-29)', () => {
     // the service's sleep moves it on; every wait is recorded.
     let clock = 0;
     const waits: number[] = [];
-    const service = createEnrollmentService(API, { now: () => clock, sleep: async (ms) => void (waits.push(ms), (clock += ms)) });
+    const service = createEnrollmentService(API, { now: () => clock, sleep: async (ms: number) => void (waits.push(ms), (clock += ms)) });
     const created = await service.send('create', prospect('create', 'Slow'), {});
     const customerId = 'customerId' in created ? (created.customerId ?? '') : '';
     expect(await service.send('complete', prospect('complete', 'Slow'), { customerId })).toEqual({ status: 408, codes: ['40011'], message: 'Maximum polling time exceeded.' });

@@ -14,10 +14,7 @@ import { isCancel } from 'axios';
 import { flowFromPack } from '../../src/app/documents';
 import { parseConfig } from '../../src/app/config';
 import { SessionStore } from '../../src/app/storage';
-import { commandRegistry, runCommand, type CommandContext, type Services } from '../../src/services/commands';
-import { createEnrollmentService } from '../../src/services/enrollment';
-import { createSponsorService } from '../../src/services/sponsors';
-import { createAddressService } from '../../src/services/addresses';
+import { commandRegistry, createServices, runCommand, type CommandContext, type Services } from '../../src/services/commands';
 import { createReferenceDataService, ReferenceDataError } from '../../src/services/reference-data';
 import { createFragmentService } from '../../src/services/fragments';
 import { createClient, failureOf, MALFORMED } from '../../src/services/http';
@@ -42,11 +39,7 @@ const config = parseConfig({ environment: 'development', apiBaseUrl: API, conten
 
 /** The app's services with the short timeout (the policies' timeouts are checked below). */
 function quickServices(): Services {
-  return {
-    enrollment: createEnrollmentService(API, { client: createClient(API, QUICK_MS), sleep: async () => {} }),
-    sponsors: createSponsorService(API, createClient(API, QUICK_MS)),
-    addresses: createAddressService(API, createClient(API, QUICK_MS)),
-  };
+  return createServices(config, { policy: QUICK_MS, sleep: async () => {} });
 }
 
 function context(command: string, state: AppState, args: JsonObject, storage = new MemoryStorage()): CommandContext {
@@ -311,7 +304,6 @@ describe('every command call × every fault reaches the error route (issue 10, F
     use('post', 'enrollment/customers', () => HttpResponse.json({ data: { jwtKey: 'jwt-stray' } }, { status: 201 }));
     const ctx = context('moduleUpdate', {}, {});
     await runCommand(commandRegistry, ctx);
-    expect(ctx.services.enrollment.tokens.get()).toBeUndefined();
     expect(ctx.session.getString('jwtKey')).toBeUndefined();
     expect(ctx.session.getString('potentialCustomerGuid')).toBeUndefined();
   });
@@ -326,7 +318,7 @@ describe('every command call × every fault reaches the error route (issue 10, F
     const controller = new AbortController();
     const ctx: CommandContext = {
       ...context('completeModule', { individuals: { guid: 'guid-1', lastStatus: 'update' } }, { status: 'complete' }),
-      services: { ...quickServices(), enrollment: createEnrollmentService(API, { client: createClient(API, 1000) }) },
+      services: createServices(config, { policy: 1000 }),
       signal: controller.signal,
     };
     ctx.session.set({ jwtKey: 'jwt-1' });
@@ -432,7 +424,7 @@ describe('the one request policy (CONST-01, REF-21, CONT-09)', () => {
   it('the services are built with their policy: a write is sent once, even on a network error', async () => {
     let calls = 0;
     use('post', 'enrollment/customers', () => (calls++, HttpResponse.error()));
-    const out = await runCommand(commandRegistry, { ...context('moduleUpdate', {}, {}), services: { ...quickServices(), enrollment: createEnrollmentService(API) } });
+    const out = await runCommand(commandRegistry, { ...context('moduleUpdate', {}, {}), services: createServices(config) });
     expect(out.kind === 'result' && out.result.patch?.['error.reason']).toBe('PAYLOAD_ERROR|NO_RESPONSE');
     expect(calls).toBe(1);
   });
