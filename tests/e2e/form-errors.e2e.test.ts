@@ -759,7 +759,7 @@ describe('validation a bank would use (issue 20)', () => {
   it('a ZIP+4 typed in the ZIP field is accepted and split into ZIP and ZIP + 4; 00000 is refused (VAL-06, ADDR-12)', async () => {
     let screen = await openPanel('self-address-panel');
     const m = 'Mailing address';
-    await fillDomestic(m, '1200 Oak Hollow Dr', 'San Antonio', 'Texas', '00000');
+    await fillDomestic(m, '1200 Oak Hollow Dr', 'San Antonio', 'TX', '00000');
     await tick(page, 'My physical address is the same as my mailing address');
     await continueWithErrors('self-address-panel (ZIP 00000)', [{ label: 'ZIP code', block: m, message: VAL.zip }]);
     expect(await page.title()).toMatch(/^Error: /);
@@ -796,7 +796,7 @@ describe('validation a bank would use (issue 20)', () => {
     await type(page, 'Postal code', 'K1M 1M4', m);
     await tick(page, 'My physical address is the same as my mailing address');
     await continueWithErrors('self-address-panel (Canada, no province)', [{ label: 'Province, state or region', block: m, message: ADDR.province }]);
-    await choose(page, 'Province, state or region', 'Ontario', m);
+    await choose(page, 'Province, state or region', 'ON', m);
     // Singapore has no subdivisions in the reference data: the province is typed, and optional.
     await choose(page, 'Country', 'Singapore', m);
     const province = field(page, 'Province, state or region', m);

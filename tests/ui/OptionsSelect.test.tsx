@@ -264,10 +264,10 @@ describe('OptionsSelect', () => {
     const { props, container } = setup({ panel: free, formData: { branch: 'A' } });
     await loaded('country');
     expect(optionValues('country')).toEqual(expect.arrayContaining(['AUS', 'CAN', 'MEX']));
-    for (const [country, province, name] of [['CAN', 'ON', 'Ontario'], ['MEX', 'JAL', 'Jalisco'], ['AUS', 'NSW', 'New South Wales']] as const) {
+    for (const [country, province] of [['CAN', 'ON'], ['MEX', 'JAL'], ['AUS', 'NSW']] as const) {
       choose('country', country);
       await loaded('province');
-      expect([...select('province').options].find((o) => o.value === province)?.textContent, country).toBe(name);
+      expect(optionValues('province'), country).toContain(province);
     }
     choose('province', 'NSW');
     choose('country', 'SGP');
