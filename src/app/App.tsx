@@ -134,12 +134,10 @@ function Shell({ history }: { history: AppHistory }) {
   const productName = flow.product.config?.productName ? content.text(flow.product.config.productName) : '';
   const lastScreenName = useRef<string | undefined>(undefined);
   const name = snap.view.kind === 'command' ? lastScreenName.current : screenName(snap.view, content);
-  // 'Error: ' first while the form on screen shows errors (its error summary says so, issue 20).
-  const [formErrors, setFormErrors] = useState(false);
   useEffect(() => {
     lastScreenName.current = name;
-    document.title = pageTitle(content, { screen: name, product: productName, brand, errors: formErrors });
-  }, [content, name, productName, brand, formErrors]);
+    document.title = pageTitle(content, { screen: name, product: productName, brand });
+  }, [content, name, productName, brand]);
 
   const previous = useCallback(() => {
     const here = entryState(location);
@@ -149,7 +147,7 @@ function Shell({ history }: { history: AppHistory }) {
     }
     store.previous();
   }, [location, backButtonModal, store, history]);
-  const actions = useMemo<ShellActions>(() => ({ previous, openExit: () => setExitOpen(true), history, formErrors: setFormErrors }), [previous, history]);
+  const actions = useMemo<ShellActions>(() => ({ previous, openExit: () => setExitOpen(true), history }), [previous, history]);
 
   const hasGuid = typeof getPath(snap.state, 'individuals.guid') === 'string' || app.session.getString('potentialCustomerGuid') !== undefined;
   const leave = useCallback(() => {

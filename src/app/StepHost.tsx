@@ -250,7 +250,6 @@ export function StepHost() {
               {...form}
               onValidatorRefused={onValidatorRefused}
               onSubmit={onSubmit}
-              onErrorsShown={shell.formErrors}
               {...(handover?.key === key ? { handover: handover.value } : {})}
             />
           </Suspense>

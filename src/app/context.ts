@@ -10,8 +10,6 @@ export interface ShellActions {
   openExit(): void;
   /** The browser history the URL is kept in (the test routes return to the flow through it). */
   history: AppHistory;
-  /** The form on screen shows errors (true) or no longer does (false): the page title starts 'Error: ' meanwhile (issue 20). */
-  formErrors(shown: boolean): void;
 }
 
 export const AppContext = createContext<AppInstance | null>(null);

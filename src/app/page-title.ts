@@ -44,15 +44,10 @@ export function screenName(view: StepView, content: ContentApi): string | undefi
 /**
  * The document title: `app.title.screen` ('{screen} - {product} | {brand}') when both are known;
  * `app.title` ('{product} | {brand}') with the screen or the product alone; the brand alone last.
- * While the screen's form shows errors, `app.title.error` ('Error: {title}') around it (issue 20,
- * GOV.UK's pattern: a screen reader hears the error first when the title is read).
  */
-export function pageTitle(content: ContentApi, parts: { screen?: string | undefined; product: string; brand: string; errors?: boolean }): string {
+export function pageTitle(content: ContentApi, parts: { screen?: string | undefined; product: string; brand: string }): string {
   const { screen, product, brand } = parts;
+  if (screen && product) return content.text('app.title.screen', { screen, product, brand });
   const one = screen || product;
-  const title = screen && product ? content.text('app.title.screen', { screen, product, brand }) : one ? content.text('app.title', { product: one, brand }) : brand;
-  return parts.errors === true && content.has(ERROR_TITLE) ? content.text(ERROR_TITLE, { title }) : title;
+  return one ? content.text('app.title', { product: one, brand }) : brand;
 }
-
-/** The content key of the title while a form shows errors (content/en/app.json). */
-export const ERROR_TITLE = 'app.title.error';

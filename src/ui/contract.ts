@@ -72,8 +72,6 @@ export interface FormScreenProps extends ScreenBase {
   options?: OptionsLoader;
   /** The form's first paint hands over (src/ui/screens/form/FirstForm.tsx): start from where it left. */
   handover?: FormHandover;
-  /** Told when the form starts showing errors (its error summary, true) and when it stops (false): the page title says so (issue 20). */
-  onErrorsShown?: (shown: boolean) => void;
 }
 
 /**

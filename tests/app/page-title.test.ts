@@ -8,7 +8,6 @@ import { makeContent } from '../ui/helpers';
 const content = makeContent({
   'app.title': '{product} | {brand}',
   'app.title.screen': '{screen} - {product} | {brand}',
-  'app.title.error': 'Error: {title}',
   'app.trap.heading': 'Something went wrong',
   'app.end.heading': "You're done here",
   'q.title': 'Have you served?',
@@ -43,10 +42,5 @@ describe('pageTitle', () => {
     expect(pageTitle(content, { product: 'Join now', brand: 'Brand' })).toBe('Join now | Brand');
     expect(pageTitle(content, { screen: 'Oops', product: '', brand: 'Brand' })).toBe('Oops | Brand');
     expect(pageTitle(content, { product: '', brand: 'Brand' })).toBe('Brand');
-  });
-  it("starts 'Error: ' while the screen's form shows errors (issue 20)", () => {
-    expect(pageTitle(content, { screen: 'Your Social Security number', product: 'Join now', brand: 'Brand', errors: true })).toBe('Error: Your Social Security number - Join now | Brand');
-    expect(pageTitle(content, { screen: 'Your Social Security number', product: 'Join now', brand: 'Brand', errors: false })).toBe('Your Social Security number - Join now | Brand');
-    expect(pageTitle(content, { product: '', brand: 'Brand', errors: true })).toBe('Error: Brand');
   });
 });

@@ -101,8 +101,7 @@ function FormBody(props: FormScreenProps) {
     return (errors: Parameters<typeof transform>[0]) => transform(errors.filter((e) => !isSuppressed(errorField(e), suppressed)));
   }, [panel, content, labelOf, suppressed]);
   const orderOf = useMemo(() => fieldOrder(panel), [panel]);
-  const onErrorsShown = props.onErrorsShown;
-  const ui = useMemo<FormUi>(() => ({ content, attempt, labelOf, orderOf, onErrorsShown }), [content, attempt, labelOf, orderOf, onErrorsShown]);
+  const ui = useMemo<FormUi>(() => ({ content, attempt, labelOf, orderOf }), [content, attempt, labelOf, orderOf]);
   // The first data only: afterwards the form owns what the applicant types.
   const [initialData] = useState<JsonObject>(handover?.values ?? formData);
   // Reference-data fields (panel `options`): the live data their cascades follow, their lists' state.

@@ -19,6 +19,7 @@ import { FormUiContext } from './context';
 import { FormOptionsContext, referenceQueryKey, type FormOptions } from './options';
 import { OPTIONS_KEYS } from './options-keys';
 import { OptionsSelectView, type SelectState } from './options-view';
+import { controlAttributes } from './attributes';
 
 export { OPTIONS_KEYS };
 
@@ -155,10 +156,35 @@ function LoadedSelect(props: WidgetProps & { ctx: FormOptions; path: string; fie
   return <Select {...props} state={state} selectRef={selectRef} />;
 }
 
-/** The widget's props as the select's view takes them (options-view.tsx). */
+/** The hint under a province typed because the country has no list (content/en/reference.json). Here, not in options-keys.ts: the first paint never shows it. */
+const FREE_TEXT_KEY = 'app.reference.freeText';
+
+/** The widget's props as the select's view takes them (options-view.tsx); a text box for free text. */
 function Select(props: WidgetProps & { state: SelectState; selectRef?: Ref<HTMLSelectElement> }) {
   const { id, htmlName, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors, uiSchema, options, state, selectRef } = props;
   const ui = useContext(FormUiContext);
+  if (state.kind === 'free-text') {
+    // No list for this parent (a country without provinces in the reference data): the applicant types it.
+    const statusId = `${id}__options-status`;
+    const help = getUiOptions(uiSchema).help !== undefined;
+    return (
+      <>
+        <input
+          type="text"
+          {...controlAttributes({ id, name: htmlName || id, required, disabled: disabled || readonly, autofocus, help, hasErrors: (rawErrors ?? []).length > 0 }, undefined, statusId)}
+          value={typeof value === 'string' ? value : ''}
+          autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}
+          data-options-state="free-text"
+          onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
+          onBlur={(event) => onBlur(id, event.target.value)}
+          onFocus={(event) => onFocus(id, event.target.value)}
+        />
+        <p id={statusId} className="mu-field-hint mu-options__status" data-options="free-text">
+          {ui?.content.text(FREE_TEXT_KEY) ?? ''}
+        </p>
+      </>
+    );
+  }
   return (
     <OptionsSelectView
       id={id}

@@ -10,8 +10,6 @@ export interface FormUi {
   labelOf: (field: string) => string;
   /** A field's place in the form (the error summary lists errors in the order of the fields). */
   orderOf: (field: string) => number;
-  /** Told while the error summary shows errors (true) and when it goes (false). */
-  onErrorsShown?: ((shown: boolean) => void) | undefined;
 }
 
 export const FormUiContext = createContext<FormUi | null>(null);

@@ -7,5 +7,4 @@ export const OPTIONS_KEYS = {
   loadError: 'app.reference.loadError',
   retry: 'app.reference.retry',
   empty: 'app.reference.empty',
-  freeText: 'app.reference.freeText',
 } as const;

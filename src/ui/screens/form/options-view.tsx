@@ -7,12 +7,12 @@
  */
 import type { ReactNode, Ref } from 'react';
 import type { OptionItem } from '../../../engine/option-sources';
-import { controlAttributes, describedBy } from './attributes';
+import { describedBy } from './attributes';
 import { OPTIONS_KEYS } from './options-keys';
 
 export type SelectState =
   | { kind: 'unavailable' }
-  /** The source has no options and the field takes free text instead (panel `options.freeTextWhenEmpty`). */
+  /** The source has no options and the field takes free text instead (panel `options.freeTextWhenEmpty`): OptionsSelect draws it, never this view (the first paint never shows it). */
   | { kind: 'free-text' }
   | { kind: 'waiting'; parent: string | undefined }
   | { kind: 'loading' }
@@ -46,26 +46,6 @@ export function OptionsSelectView(props: OptionsSelectViewProps) {
   const { id, name, value, required, disabled, autofocus, autoComplete, help, hasErrors, state, selectRef, text, labelOf, onChange, onBlur, onFocus } = props;
   const statusId = `${id}__options-status`;
   const current = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-  if (state.kind === 'free-text') {
-    // No list for this parent (a country without provinces in the reference data): the applicant types it.
-    return (
-      <>
-        <input
-          type="text"
-          {...controlAttributes({ id, name, required, disabled, autofocus, help, hasErrors }, undefined, statusId)}
-          value={current}
-          autoComplete={autoComplete}
-          data-options-state="free-text"
-          onChange={(event) => onChange(event.target.value)}
-          onBlur={(event) => onBlur(event.target.value)}
-          onFocus={(event) => onFocus(event.target.value)}
-        />
-        <p id={statusId} className="mu-field-hint mu-options__status" data-options="free-text">
-          {text(OPTIONS_KEYS.freeText)}
-        </p>
-      </>
-    );
-  }
   const list = state.kind === 'ready' ? state.options : NO_OPTIONS;
   // A stored value the list does not hold yet (loading, failed): still shown, so nothing typed is lost from view.
   const shown = current !== '' && !list.some((o) => o.value === current) ? [{ value: current, label: current }, ...list] : list;
