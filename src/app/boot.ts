@@ -76,8 +76,8 @@ export interface AppInstance {
    */
   servicesReady(): Promise<void>;
   env: BootEnv;
-  /** Stops writing to session storage (the applicant is leaving). */
-  stopPersisting(): void;
+  /** Stops writing to session storage (the applicant is leaving); `last`, when given, is saved first (the state to come back to). */
+  stopPersisting(last?: AppState): void;
   /** Signed in or anonymous (issue 12, src/app/auth/): the sign-in code itself loads on demand. */
   auth: AuthState;
   /**
@@ -373,7 +373,8 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       testRoutes: nonProduction,
       servicesReady,
       env,
-      stopPersisting: () => {
+      stopPersisting: (last?: AppState) => {
+        if (last) persist(last);
         persisting = false;
       },
       auth,

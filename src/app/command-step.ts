@@ -4,6 +4,7 @@
  * runs, so none of it is on a first question screen's path.
  */
 import type { StepView } from '../engine/flow';
+import type { AppState } from '../engine/state';
 import { completeCommand } from '../engine/flow-moves';
 import type { CommandResult } from './flow-store';
 import { InterstitialTimer } from '../ui/template/interstitial-timer';
@@ -33,6 +34,7 @@ export async function runCommandStep({ app, view, command, startedAt, stillHere,
     if (!stillHere()) controller.abort();
   });
   let outcome: CommandOutcome;
+  let leaving: string | undefined;
   try {
     await app.servicesReady();
     const handler = handlerOf(commandRegistry, command);
@@ -47,9 +49,9 @@ export async function runCommandStep({ app, view, command, startedAt, stillHere,
       session: app.session,
       telemetry,
       services: createServices(app.config),
+      // The navigation waits for the command's end (below), so a hand-off the applicant may come back from is saved past its step first.
       leave: (url) => {
-        app.stopPersisting();
-        app.env.leave(url);
+        leaving = url;
       },
       signal: controller.signal,
     });
@@ -61,7 +63,10 @@ export async function runCommandStep({ app, view, command, startedAt, stillHere,
   }
   await timer.finish();
   if (!stillHere()) return;
-  if (outcome.kind === 'left') return;
+  if (outcome.kind === 'left') {
+    if (leaving !== undefined) leave(app, leaving, outcome.resumable === true ? savedPast(app, command) : undefined);
+    return;
+  }
   if (outcome.kind === 'error') {
     telemetry.log('error', 'command failed', { command, reason: outcome.reason.slice(0, 300) });
     // Already on the error route: do not loop; go on to the trap by the command's success outcome.
@@ -73,4 +78,26 @@ export async function runCommandStep({ app, view, command, startedAt, stillHere,
     return;
   }
   complete(outcome.result);
+}
+
+/**
+ * The state to keep for a return (action=resume, SESS-03): the step left by the leave-app command
+ * completed by its success outcome, so a quote applicant back from the quote page goes on with the
+ * modules after it (ssn-info, member-found, the servlet: FLOW-07, DEST-04/05) and the hand-off is
+ * never run again because they came back to it. Undefined where the flow cannot move on.
+ */
+function savedPast(app: AppInstance, command: string): AppState | undefined {
+  const success = app.flow.docs.commands.get(command)?.command.success;
+  if (!success) return undefined;
+  try {
+    return completeCommand(app.flow, app.store.state, { outcome: success }, { today: app.env.today() });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Leaves the app: the last state saved (when given), nothing written after it, then the navigation. */
+function leave(app: AppInstance, url: string, last: AppState | undefined): void {
+  app.stopPersisting(last);
+  app.env.leave(url);
 }

@@ -22,6 +22,7 @@ import {
   type StepView,
 } from './flow';
 import { completeCommand } from './flow-moves';
+import { toErrorRoute } from './flow';
 import { leafFields } from './review';
 import { answerAliases, normalizeAnswerMap, normalizeInitialState } from './answer-aliases';
 import type { FormPanel } from './formats.generated';
@@ -188,6 +189,8 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
       ...(payload ? { payload } : {}),
       ...(statuses.length > 0 ? { statuses: [...statuses] } : {}),
       ...(requests.length > 0 ? { requests: [...requests] } : {}),
+      // On the error route, why the walk went there (the reason the trap's log carries).
+      ...(state && getPath(state, 'error.hasError') === true && typeof getPath(state, 'error.reason') === 'string' ? { message: getPath(state, 'error.reason') as string } : {}),
       ...extra,
     };
     return { product: productId, visited, stop, ...(state ? { state } : {}) };
@@ -339,7 +342,15 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
           throw err;
         }
         if (outcome.kind === 'left') return stopWith(state, view, { message: `leaves the app by ${name}`, ...(left !== undefined ? { destination: left } : {}) });
-        if (outcome.kind === 'error') return stopWith(state, { ...view, kind: 'error' }, { message: outcome.reason });
+        if (outcome.kind === 'error') {
+          // As the browser's command step (src/app/command-step.ts): the error route, or, already on it, on to the trap.
+          const success = command?.success;
+          if (view.position < 0) {
+            if (!success) return stopWith(state, { ...view, kind: 'error' }, { message: outcome.reason });
+            state = completeCommand(flow, state, { outcome: success }, ctx);
+          } else state = toErrorRoute(flow, state, outcome.reason, ctx);
+          continue;
+        }
         state = completeCommand(flow, state, outcome.result, ctx);
         continue;
       }

@@ -15,6 +15,8 @@ export interface SponsorAnswer {
   codes: string[];
   sponsorCustId?: string;
   partyIdTypeCd?: string;
+  /** ROUTE-17: whether the sponsor found serves or served (`sponsorMilitaryInd` Y or N of the search's answer); absent when the answer does not say. */
+  military?: boolean;
   message?: string;
 }
 
@@ -31,6 +33,8 @@ export function sponsorAnswerOf(status: number, body: unknown, needsCustId = fal
   const typeKey = Object.keys(data).find((k) => /^sponsor.*PartyIdTypeCd$/.test(k));
   const type = typeKey ? data[typeKey] : undefined;
   if (typeof type === 'string') out.partyIdTypeCd = type;
+  const militaryInd = data.sponsorMilitaryInd;
+  if (militaryInd === 'Y' || militaryInd === 'N') out.military = militaryInd === 'Y';
   const message = (body as { message?: unknown } | null)?.message;
   if (typeof message === 'string') out.message = message;
   if (needsCustId) checkBody(status, body, () => (out.sponsorCustId === undefined && out.codes.length === 0 ? 'no sponsorCustId' : undefined));
@@ -96,7 +100,18 @@ export function decideSearch(envelope: JsonObject, brand: string, answer: Sponso
   const spouse = (envelope.sponsor as JsonObject).sponsorRelationshipType === 'S';
   // SPON-04: found and eligible; the sponsor is stored.
   if (ok(answer.status) && answer.codes.length === 0 && answer.sponsorCustId) {
-    return decision('found', { 'sponsor.isEligible': true, 'sponsor.sponsorExists': true, 'sponsor.codes': [], 'sponsor.sponsorData': sponsorData(envelope, answer.sponsorCustId, typeOf(envelope, brand, answer)) }, answer);
+    return decision(
+      'found',
+      {
+        'sponsor.isEligible': true,
+        'sponsor.sponsorExists': true,
+        'sponsor.codes': [],
+        'sponsor.sponsorData': sponsorData(envelope, answer.sponsorCustId, typeOf(envelope, brand, answer)),
+        // ROUTE-17: the spouse member's milestone (military, non-military, or eligible when the answer does not say).
+        ...(answer.military !== undefined ? { 'sponsor.militaryStatus': answer.military ? 'military' : 'nonMilitary' } : {}),
+      },
+      answer,
+    );
   }
   // SPON-07: ineligible with codes (a spouse's 400 with codes too); the codes route (module edges).
   if ((ok(answer.status) || (answer.status === 400 && spouse)) && answer.codes.length > 0) {

@@ -94,7 +94,9 @@ export function createSandboxHandlers(options: SandboxOptions): HttpHandler[] {
     sponsorsByCustId.set(id, last);
     // An update of a "Mismatch" sponsor answers another party type than the one sent (SPON-06).
     const type = persona === 'Mismatch' ? (sentType === 'MBR' ? 'NMB' : 'MBR') : sentType;
-    return HttpResponse.json({ data: { codes: [], sponsorCustId: id, [typeKey]: type } }, { status: call === 'create' ? 201 : 200 });
+    // ROUTE-17: "Military" and "Civilian" sponsors say whether they serve or served (sponsorMilitaryInd); others do not say.
+    const military = persona === 'Military' ? { sponsorMilitaryInd: 'Y' } : persona === 'Civilian' ? { sponsorMilitaryInd: 'N' } : {};
+    return HttpResponse.json({ data: { codes: [], sponsorCustId: id, [typeKey]: type, ...(call === 'search' ? military : {}) } }, { status: call === 'create' ? 201 : 200 });
   };
 
   /** A line as the postal standard writes it: capitals, usual suffix abbreviations, no punctuation. */

@@ -18,17 +18,19 @@ import { currentScreen, expectAccessible, fillForm, nextScreen, type ScreenSeen 
 import { playProvider } from './provider';
 import { answerKey, simulate, type SimulateInput, type SimulatedRequest } from '../../src/engine/simulate';
 import { panelNameOf } from '../../src/engine/loader';
+import { resolveFlow } from '../../src/engine/flow';
 import { inlineFormPanels } from '../../src/engine/field-refs';
 import type { JsonObject } from '../../src/engine/state';
 import type { JsonValue } from '../../src/rules/index';
 import { createFormChecker } from '../../tools/lib/form-checker';
-import { loadProject, PROJECT_ROOT, projectSponsorRequest } from '../../tools/lib/project';
+import { configDestinations, loadProject, PROJECT_ROOT, projectSponsorRequest } from '../../tools/lib/project';
 
 const docs = loadProject();
 inlineFormPanels(docs);
 const sponsorRequest = projectSponsorRequest();
 if (!sponsorRequest) throw new Error('public/config.json has no sponsorRequest');
-const DESTINATIONS = { proofing: '/stub/proofing/', pilot: '/stub/pilot/' };
+// config.json's pages (the quote page among them), the proofing and pilot pages at the test's own URLs.
+const DESTINATIONS = { ...configDestinations(), proofing: '/stub/proofing/', pilot: '/stub/pilot/' };
 const CONFIG = {
   environment: 'staging',
   apiBaseUrl: '/join/get-started/api/',
@@ -43,7 +45,7 @@ const CONFIG = {
   sponsorRequest,
 };
 const APP = '/join/get-started/';
-const PROVIDER = /\/api\/((enrollment|member-eligibility|validations)\/.*)$/;
+const PROVIDER = /\/api\/((?:enrollment\/|member-eligibility\/sponsors|validations\/).*)$/;
 
 interface Walk {
   id: string;
@@ -83,11 +85,12 @@ const WALKS: Walk[] = [
     responses: { addressValidation: valid, payloadSubmit: { status: 200, body: { data: { customerId: 'c-1', jwtKey: 'jwt-1', codes: ['50012'], memberFoundJwtKey: 'mf-1' } } }, completeModule: { status: 200, body: { data: { codes: [] } } } },
   },
   {
-    id: "a member's spouse: the sponsor found and updated in the flow, then the sign-up",
-    requirements: ['SPON-04', 'SPON-30', 'SPON-31', 'SUB-06'],
+    id: "a member's spouse: the sponsor found, then saved, then the sign-up",
+    requirements: ['SPON-04', 'SPON-05', 'SPON-13', 'SUB-06'],
     product: 'join-now',
     panel: 'military-service',
-    answers: answersOf('spouse-of-member-to-review'),
+    // The occupation and industry as the reference lists have them (the scenario's free text is no choice of a list).
+    answers: { ...answersOf('spouse-of-member-to-review'), occupation: '025', industry: '62' },
     responses: {
       sponsorSearch: { status: 200, body: { data: { sponsorCustId: 'sp-1', sponsorPartyIdTypeCd: 'MEMBER' } } },
       addressValidation: valid,
@@ -97,14 +100,63 @@ const WALKS: Walk[] = [
     },
   },
   {
-    id: 'an address check that fails: the error route, no prospect sent',
-    requirements: ['ADDR-23', 'FLOW-14'],
+    id: "a military member's spouse: the search says the sponsor serves, the spouse/member-military milestone",
+    requirements: ['ROUTE-17', 'SPON-04'],
+    product: 'join-now',
+    panel: 'military-service',
+    answers: { ...answersOf('spouse-of-member-to-review'), occupation: '025', industry: '62' },
+    responses: {
+      sponsorSearch: { status: 200, body: { data: { sponsorCustId: 'sp-1', sponsorPartyIdTypeCd: 'MEMBER', sponsorMilitaryInd: 'Y' } } },
+      addressValidation: valid,
+      sponsorCreate: { status: 200, body: { data: { sponsorCustId: 'sp-1' } } },
+      payloadSubmit: created,
+      completeModule: { status: 200, body: { data: { codes: [] } } },
+    },
+  },
+  {
+    id: 'an address check that fails: the retry page with every answer kept, no prospect sent',
+    requirements: ['ADDR-23', 'FLOW-14', 'ERR-42'],
     product: 'join-now',
     panel: 'military-service',
     answers: answersOf('retired-veteran-past-review'),
     responses: { addressValidation: { status: 500, body: { message: 'down' } } },
   },
+  {
+    id: 'Try again after an address check that failed sends it again and the sign-up goes on',
+    requirements: ['ADDR-23', 'ERR-42'],
+    product: 'join-now',
+    panel: 'military-service',
+    answers: answersOf('retired-veteran-past-review'),
+    responses: { addressValidation: [{ status: 500, body: { message: 'down' } }, valid], payloadSubmit: created, completeModule: { status: 200, body: { data: { codes: [] } } } },
+  },
 ];
+
+/** Every command that calls a service, answered as a provider that accepts everything would. */
+const ACCEPTED: JsonObject = {
+  addressValidation: valid,
+  sponsorSearch: { status: 200, body: { data: { sponsorCustId: 'sp-1', sponsorPartyIdTypeCd: 'MEMBER' } } },
+  sponsorCreate: { status: 201, body: { data: { sponsorCustId: 'sp-1' } } },
+  payloadSubmit: created,
+  moduleUpdate: created,
+  completeModule: { status: 200, body: { data: { codes: [] } } },
+  callDetour: { status: 200, body: { data: {} } },
+};
+
+/** One walk of each product family, from its scenario row (tests/scenarios/products-*.json), the services answering as ACCEPTED does. */
+const FAMILIES: [file: string, id: string, family: string][] = [
+  ['products-bank', 'bank-cd-veteran-to-destination', 'bank deposit (CD)'],
+  ['products-bank', 'bank-checking-classic-veteran-to-destination', 'bank deposit (checking)'],
+  ['products-cards', 'card-37-veteran-to-apply', 'credit card'],
+  ['products-quotes', 'pnc-auto-insurance-veteran-to-quote', 'insurance quote'],
+  ['products-insurance-joins', 'pnc-auto-insurance-join-veteran-to-destination', 'insurance join'],
+  ['products-quotes', 'affiliate-veteran-to-quote', 'affiliate'],
+];
+for (const [file, id, family] of FAMILIES) {
+  const table = JSON.parse(readFileSync(path.join(PROJECT_ROOT, `tests/scenarios/${file}.json`), 'utf8')) as { scenarios: { id: string; requirements?: string[]; input: { product: string; answers: JsonObject } }[] };
+  const row = table.scenarios.find((s) => s.id === id);
+  if (!row) throw new Error(`no scenario ${id} in tests/scenarios/${file}.json`);
+  WALKS.push({ id: `${family}: ${id}`, requirements: row.requirements ?? [], product: row.input.product, panel: '', answers: row.input.answers, responses: ACCEPTED });
+}
 
 /** A request as both sides list it. */
 interface Listed {
@@ -137,10 +189,17 @@ browserSuite({
   config: CONFIG,
   setup: async (suite) => {
     ({ page, base } = suite);
+    if (process.env.DIFF_DEBUG) {
+      page.on('console', (m) => console.log('CONSOLE', m.text().slice(0, 400)));
+      page.on('request', (r) => {
+        if (r.url().includes('logging')) console.log('LOG', (r.postData() ?? '').slice(0, 600));
+      });
+    }
     script = [];
     seen = [];
     await page.route(
-      (u) => u.pathname.startsWith('/stub/') || u.pathname.startsWith('/my/') || u.pathname.startsWith('/home/'),
+      // Every page out of the app: the destinations, the quote page, the bank's and the cards'.
+      (u) => !u.pathname.startsWith(APP),
       (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Outside</title><h1>Outside the app</h1></html>' }),
     );
     await playProvider(suite.context, {
@@ -164,13 +223,16 @@ browserSuite({
 });
 
 /** Answers every screen as simulate does (each answer once, milestones by their first button, the review by Continue), until the page leaves the app or a screen has no answer. */
-async function drive(answers: JsonObject): Promise<ScreenSeen[]> {
+async function drive(answers: JsonObject, stop: { kind: string; step?: string | undefined }): Promise<ScreenSeen[]> {
   const walked: ScreenSeen[] = [];
   const used = new Set<string>();
   let screen = await currentScreen(page);
   for (let i = 0; i < 80; i++) {
     walked.push(screen);
+    if (process.env.DIFF_DEBUG) console.log("SCREEN", screen.step, screen.variant, screen.milestone ?? "", seen.length);
     await expectAccessible(page, `${screen.step}/${screen.variant}`);
+    // Where simulate's walk stopped (a terminal milestone, a screen it had no answer for), the browser's stops too.
+    if (stop.kind !== 'command' && stop.step === screen.step) return walked;
     if (screen.milestone) {
       const primary = page.locator('[data-screen] [data-action="primary"]');
       if ((await primary.count()) === 0) return walked;
@@ -208,14 +270,19 @@ async function drive(answers: JsonObject): Promise<ScreenSeen[]> {
 }
 
 describe('simulate and the browser make the same requests (issue 19)', () => {
-  for (const w of WALKS) {
+  for (const w of WALKS.slice(0, process.env.DIFF_ONLY ? 1 : WALKS.length)) {
     it(`${w.id} (${w.requirements.join(', ')})`, async () => {
-      const input: SimulateInput = { product: w.product, today: today(), panel: w.panel, answers: w.answers, responses: w.responses };
+      const input: SimulateInput = { product: w.product, today: today(), ...(w.panel ? { panel: w.panel } : {}), answers: w.answers, responses: w.responses };
       const sim = simulate(docs, input, { checkForm: createFormChecker(), throughMilestones: true, config: { joinStartUrl: CONFIG.joinStartUrl, destinations: DESTINATIONS, sponsorRequest } });
       script = sim.stop.requests ?? [];
-      expect(script.length, `simulate made no request: ${JSON.stringify(sim.stop)}`).toBeGreaterThan(0);
-      await page.goto(`${base}?product=${w.product}&panel=${w.panel}`);
-      await drive(w.answers);
+      expect(sim.stop.kind, `simulate's walk ends in an error: ${sim.stop.message ?? ''}`).not.toBe('error');
+      await page.goto(`${base}?product=${encodeURIComponent(w.product)}${w.panel ? `&panel=${w.panel}` : ''}`);
+      const walked = await drive(w.answers, sim.stop);
+      // The same screens, in order (a command step is no screen).
+      const { flow } = resolveFlow(docs, w.product);
+      const kindOf = (module: string, step: string): string | undefined => (flow?.modules.find((m) => m.name === module)?.graph ?? flow?.extraModules.get(module)?.graph)?.steps[step]?.kind;
+      const screens = sim.visited.filter((v) => kindOf(v.module, v.step) !== 'command').map((v) => `${v.step}/${v.variant}`);
+      expect(walked.map((s) => `${s.step}/${s.variant}`)).toEqual(screens);
       // The last request's answer is in (a hand-off follows it; an error page shows after it).
       await page.waitForLoadState('load');
       const expected = script.map(listed);
@@ -226,6 +293,27 @@ describe('simulate and the browser make the same requests (issue 19)', () => {
       } else {
         expect(new URL(page.url()).pathname.startsWith(APP), `simulate stayed in the app at ${sim.stop.kind} ${sim.stop.step ?? ''}; the browser went to ${page.url()}`).toBe(true);
       }
-    });
+    }, 150_000);
   }
+});
+
+describe('back from the quote page (FLOW-07, DEST-04, DEST-05, SESS-03; issue 19)', () => {
+  it('a quote applicant who returns with action=resume goes on after the leave-app step (ssn-info), never to the quote page again', async () => {
+    const row = WALKS.find((w) => w.id.includes('pnc-auto-insurance-veteran-to-quote'));
+    if (!row) throw new Error('no quote walk');
+    const sim = simulate(docs, { product: row.product, today: today(), answers: row.answers, responses: row.responses }, { checkForm: createFormChecker(), throughMilestones: true, config: { joinStartUrl: CONFIG.joinStartUrl, destinations: DESTINATIONS, sponsorRequest } });
+    script = sim.stop.requests ?? [];
+    await page.goto(`${base}?product=${row.product}`);
+    await drive(row.answers, sim.stop);
+    await page.waitForURL((u) => u.pathname.startsWith('/insurance/modular-auto-quote/'));
+    const sent = seen.length;
+    // Back from the quote page, as its "continue your membership" link brings the applicant.
+    await page.goto(`${base}?action=resume`);
+    const back = await currentScreen(page);
+    expect(back.step).toBe('social-security-panel');
+    await expectAccessible(page, 'social-security-panel after the quote');
+    // Nothing was sent again on the way back: no second redirect, no hand-off.
+    expect(seen.length).toBe(sent);
+    expect(new URL(page.url()).pathname.startsWith(APP)).toBe(true);
+  }, 150_000);
 });

@@ -108,11 +108,15 @@ async function fillValue(page: Page, id: string, schema: FieldSchema | undefined
   }
   const input = page.locator(`#${id}`);
   const radios = page.locator(`[data-screen] input[type="radio"][id^="${id}-"]`);
-  if ((await input.getAttribute('data-options-state').catch(() => null)) !== null) {
+  // (A locator waits for its element: ask only when there is one, as a radio group has none of this id.)
+  if ((await input.count()) > 0 && (await input.getAttribute('data-options-state')) !== null) {
     const text = String(value);
-    await page.waitForFunction((el) => document.getElementById(el)?.getAttribute('data-options-state') === 'ready', id, { timeout: 15000 });
-    const values = (await input.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).filter((v) => v !== '');
-    const chosen = values.find((v) => v === text) ?? values.find((v) => v.startsWith(`${text} (`));
+    await page.waitForFunction((el) => document.getElementById(el)?.getAttribute('data-options-state') === 'ready', id, { timeout: 15000 }).catch(async () => {
+      throw new Error(`${id}: its list is not ready (data-options-state "${(await input.getAttribute('data-options-state')) ?? ''}")`);
+    });
+    const options = (await input.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, label: (o.textContent ?? '').trim() })))).filter((o) => o.value !== '');
+    // By value, else by the label the applicant reads ('Nurse' for its occupation code).
+    const chosen = (options.find((o) => o.value === text) ?? options.find((o) => o.value.startsWith(`${text} (`)) ?? options.find((o) => o.label === text))?.value;
     if (chosen === undefined) throw new Error(`${id}: no option '${text}' in its list`);
     await input.selectOption(chosen);
   } else if (schema?.enum && (await radios.count()) > 0) {

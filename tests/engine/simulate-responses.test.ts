@@ -163,6 +163,16 @@ describe('simulate reads the sponsor service\'s answers (SPON-04..SPON-12)', () 
     expect(r.state?.sponsor).toMatchObject({ isEligible: true, sponsorExists: true, sponsorData: { sponsorCustId: 'sp-1' } });
   });
 
+  it("a spouse member's milestone follows the search's sponsorMilitaryInd: Y military, N non-military, none eligible (ROUTE-17, issue 19)", () => {
+    const milestoneOf = (data: JsonObject): string | null => {
+      const r = simulate(docs, spouse({ sponsorSearch: { status: 200, body: { data: { sponsorCustId: 'sp-1', ...data } } } }), { checkForm, sponsorRequest: request });
+      return r.visited.map((v) => v.step).find((s) => s.startsWith('spouse-member-')) ?? null;
+    };
+    expect(milestoneOf({ sponsorMilitaryInd: 'Y' })).toBe('spouse-member-military');
+    expect(milestoneOf({ sponsorMilitaryInd: 'N' })).toBe('spouse-member-non-military');
+    expect(milestoneOf({})).toBe('spouse-member-eligible');
+  });
+
   it('a 200 with neither a sponsorCustId nor codes is malformed: the error route, never "not found"', () => {
     const r = sponsorWalk({ sponsorSearch: { status: 200, body: { data: {} } }, callDetour: 'done' });
     expect(r.state?.error).toMatchObject({ hasError: true, reason: 'SPONSOR_SEARCH_ERROR|200|MALFORMED_BODY|no sponsorCustId' });
@@ -172,7 +182,8 @@ describe('simulate reads the sponsor service\'s answers (SPON-04..SPON-12)', () 
     const r = sponsorWalk({ sponsorSearch: { status: 404, body: {} } });
     expect(r.state?.command).toMatchObject({ name: 'sponsorSearch', outcome: 'notFound' });
     const bare = simulate(docs, spouse({ sponsorSearch: { status: 404, body: {} } }), { checkForm, throughMilestones: true });
-    expect(bare.stop).toMatchObject({ kind: 'error', command: 'sponsorSearch' });
+    // As in the browser, the command's failure takes the error route: the walk ends at the trap, its message the reason.
+    expect(bare.stop).toMatchObject({ kind: 'milestone', milestone: 'trap-door' });
     expect(bare.stop.message).toMatch(/needs config.json "sponsorRequest"/);
   });
 });

@@ -55,7 +55,11 @@ export interface RunContext {
   leave: (url: string) => void;
 }
 
-export type CommandOutcome = { kind: 'result'; result: CommandResult } | { kind: 'left'; url: string } | { kind: 'error'; reason: string };
+/**
+ * A command's end: a result the flow moves on by, the app left for a URL (`resumable`: the
+ * applicant may come back with action=resume and goes on after this step, FLOW-07), or an error.
+ */
+export type CommandOutcome = { kind: 'result'; result: CommandResult } | { kind: 'left'; url: string; resumable?: boolean } | { kind: 'error'; reason: string };
 
 export interface CommandHandler {
   run(ctx: RunContext): Step<CommandOutcome>;
@@ -338,7 +342,8 @@ function* leaveApp(ctx: RunContext): Step<CommandOutcome> {
   const url = named !== undefined ? destinationUrl(ctx.config.destinations?.[named], productIdOf(ctx)) : (ctx.session.getString('gotoURL') ?? destinationUrl(ctx.flow.product.destinationURL, productIdOf(ctx)));
   if (!url) return { kind: 'error', reason: `LEAVE_APP_ERROR|NO_DESTINATION${named !== undefined ? `|${named}` : ''}` };
   ctx.leave(url);
-  return { kind: 'left', url };
+  // A quote applicant comes back from the quote page (action=resume) and goes on after this step (FLOW-07, DEST-04/05).
+  return { kind: 'left', url, resumable: true };
 }
 
 /** EXIT-10: clear the session and go to /join/start/?productId=&queryId= (the queryId is the documents' rule exit.ctaQueryId). */
