@@ -42,6 +42,7 @@ const ADDRESS_FIELDS = new Set([
   'domesticCity',
   'domesticState',
   'domesticZipCode',
+  'domesticZipSupplement',
   'apoAddress',
   'apoZipCode',
   'apoZipSupplement',

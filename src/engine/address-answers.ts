@@ -51,6 +51,7 @@ export function providerAddress(block: Block, prefix = ''): JsonObject {
     put('CityNm', text(block, 'domesticCity'));
     put('StateCd', text(block, 'domesticState'));
     put('ZipCd', text(block, 'domesticZipCode'));
+    put('ZipSupplCd', text(block, 'domesticZipSupplement'));
     put('CountryCd', DOMESTIC_COUNTRY);
   } else if (type === 'O') {
     put('AddrLineTxt', text(block, 'apoAddress'));
@@ -107,6 +108,7 @@ export function blockFromProvider(standardized: JsonObject, entered: Block): Blo
     set('domesticCity', pick('cityNm'));
     set('domesticState', pick('stateCd'));
     set('domesticZipCode', pick('zipCd'));
+    set('domesticZipSupplement', pick('zipSupplCd'));
   }
   return block;
 }
@@ -125,7 +127,9 @@ export function addressText(block: Block): string {
     const region = [t('internationalProvince'), t('internationalPostalCode')].filter((x) => x !== undefined).join(' ');
     return join(t('internationalAddress'), t('internationalCity'), region === '' ? undefined : region, t('internationalCountry'));
   }
-  const stateZip = [t('domesticState'), t('domesticZipCode')].filter((x) => x !== undefined).join(' ');
+  const zip = t('domesticZipCode');
+  const suppl = t('domesticZipSupplement');
+  const stateZip = [t('domesticState'), zip !== undefined && suppl !== undefined ? `${zip}-${suppl}` : zip].filter((x) => x !== undefined).join(' ');
   return join(t('domesticAddress'), t('addressLine1'), t('domesticCity'), stateZip === '' ? undefined : stateZip);
 }
 

@@ -12,11 +12,14 @@
  */
 // The rules' core, not their index (which brings the author checks): the form's first paint imports this file.
 import { RuleError, conditionHolds, type JsonValue, type Logic, type RuleContext, type RuleEngine } from '../rules/engine';
-import type { FieldCheck, FormPanel } from './formats.generated';
+import type { FieldCheck, FormPanel, NormalizeSplit } from './formats.generated';
 import { getPath, isObject, setPath, type AppState, type JsonObject } from './state';
 import { engineOf } from './form-suppress';
 
-export type NormalizeKind = NonNullable<FormPanel['normalize']>[string];
+/** A `normalize` entry: a kind that cleans the field's own value, or a split that moves part of it to another field. */
+export type NormalizeRule = NonNullable<FormPanel['normalize']>[string];
+/** The kinds that clean a field's own value. */
+export type NormalizeKind = Exclude<NormalizeRule, NormalizeSplit>;
 
 /** The message key of a check whose rule failed (VAL-02's 'Unknown validation error'). */
 export const UNKNOWN_CHECK_MESSAGE = 'validation.unknown';
@@ -28,11 +31,11 @@ export interface FieldError {
 }
 
 const NORMALIZERS: Record<NormalizeKind, (value: string) => string> = {
-  /** Digits only: (555) 123-4567 -> 5551234567, 123-45-6789 -> 123456789 (VAL-05). */
+  /** Digits only: (210) 555-0123 -> 2105550123, 123-45-6789 -> 123456789 (VAL-05). */
   digits: (v) => v.replace(/[^0-9]/g, ''),
   trim: (v) => v.trim(),
-  /** Trimmed, every run of white space one space. */
-  collapse: (v) => v.trim().replace(/\s+/g, ' '),
+  /** Trimmed, every run of white space one space, accents composed (NFC: a decomposed 'e' + U+0301 is 'é', as a name pattern reads it). */
+  collapse: (v) => v.normalize('NFC').trim().replace(/\s+/g, ' '),
   upper: (v) => v.toUpperCase(),
 };
 
@@ -43,18 +46,46 @@ export function normalizeValue(kind: NormalizeKind, value: JsonValue | undefined
   return normalize ? normalize(value) : value;
 }
 
+/** A ZIP+4 as people type it: 78201-1234, 78201 1234, 782011234 (issue 20, VAL-06). */
+const ZIP_PLUS_4 = /^([0-9]{5})(?:[ -]?)([0-9]{4})$/;
+
+/**
+ * A value split in two: the part the field keeps and the part for `rest`, or undefined when the
+ * value is not of the split's shape (it is then only trimmed, and `rest` is left as it is).
+ * `zipPlus4`: 78201-1234 -> 78201 and 1234 (VAL-06: ZIP 5 numbers, supplement 4).
+ */
+export function splitValue(split: NormalizeSplit['split'], value: string): { keep: string; rest: string } | undefined {
+  if (split !== 'zipPlus4') return undefined;
+  const m = ZIP_PLUS_4.exec(value.trim());
+  return m ? { keep: m[1] ?? '', rest: m[2] ?? '' } : undefined;
+}
+
 /**
  * The form's data with the panel's `normalize` map applied (a copy; `data` is not changed). A
- * value that normalises to '' is removed, so `required` reports it rather than a `pattern`.
+ * value that normalises to '' is removed, so `required` reports it rather than a `pattern`. A
+ * split (`zipPlus4`) keeps its first part in the field and writes the rest to its `rest` field,
+ * replacing what that field held; a value of another shape is trimmed and `rest` left alone.
  */
 export function normalizeFormData(panel: Pick<FormPanel, 'normalize'>, data: JsonObject): JsonObject {
   let out = data;
-  for (const [field, kind] of Object.entries(panel.normalize ?? {})) {
+  const put = (field: string, value: string, before: JsonValue | undefined): void => {
+    if (value !== before) out = setPath(out, field, value === '' ? undefined : value);
+  };
+  for (const [field, rule] of Object.entries(panel.normalize ?? {})) {
     const value = getPath(out, field);
     if (typeof value !== 'string') continue;
-    const cleaned = normalizeValue(kind, value);
-    if (cleaned === value) continue;
-    out = setPath(out, field, cleaned === '' ? undefined : cleaned);
+    if (typeof rule === 'object') {
+      const parts = splitValue(rule.split, value);
+      if (!parts) {
+        put(field, value.trim(), value);
+        continue;
+      }
+      put(field, parts.keep, value);
+      if (rule.rest !== undefined) put(rule.rest, parts.rest, getPath(out, rule.rest));
+      continue;
+    }
+    const cleaned = normalizeValue(rule, value);
+    if (typeof cleaned === 'string') put(field, cleaned, value);
   }
   return out;
 }

@@ -175,8 +175,10 @@ export function checkFormAdditions(doc: Doc<FormPanel>, ctx: FormLintContext): v
   });
 
   // Normalisation of fields the form has.
-  for (const field of Object.keys(p.normalize ?? {})) {
+  for (const [field, rule] of Object.entries(p.normalize ?? {})) {
     if (!isField(field)) report(doc, pointerOf(['normalize', field]), 'error', 'broken-reference', noField('normalize', field), true);
+    // A split's `rest` (the ZIP supplement of a ZIP+4) is a field of the same form.
+    if (typeof rule === 'object' && rule.rest !== undefined && !isField(rule.rest)) report(doc, pointerOf(['normalize', field, 'rest']), 'error', 'broken-reference', noField('normalize', rule.rest));
   }
 
   // Suppressed fields (VAL-16): fields the form has, and a condition that passes the rule check.

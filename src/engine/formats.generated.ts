@@ -668,10 +668,10 @@ description?: string
 requirements?: RequirementIds
 }[]
 /**
- * Field path -> how the typed value is cleaned before it is validated and stored: `digits` keeps digits only ((555) 123-4567 -> 5551234567), `trim`, `collapse` (trim and single spaces), `upper`.
+ * Field path -> how the typed value is cleaned before it is validated and stored: `digits` keeps digits only ((210) 555-0123 -> 2105550123), `trim`, `collapse` (trim, single spaces, accents composed: NFC), `upper`; or a split, `{"split": "zipPlus4", "rest": "<field path>"}`: a ZIP+4 typed in the field (78201-1234, 78201 1234, 782011234) keeps the ZIP in the field and moves the 4 numbers to `rest` (left out: dropped).
  */
 normalize?: {
-[k: string]: "digits" | "trim" | "collapse" | "upper"
+[k: string]: "digits" | "trim" | "collapse" | "upper" | NormalizeSplit
 }
 variants?: {
 [k: string]: VariantCopy
@@ -696,6 +696,10 @@ params?: {
  * Required exactly when the source returns options (a province where the country has subdivisions, ADDR-14).
  */
 requiredWhenAvailable?: boolean
+/**
+ * When the source returns no options, the field is a text box instead of an empty select (a province, state or region typed for a country the reference data lists none for; issue 20, ADDR-27's reading). Not required then.
+ */
+freeTextWhenEmpty?: boolean
 }
 /**
  * This interface was referenced by `MusterDocuments`'s JSON-Schema
@@ -710,6 +714,16 @@ invalidWhen: Condition
 message: ContentKey
 description?: string
 requirements?: RequirementIds
+}
+/**
+ * A typed value split in two (issue 20): `zipPlus4` keeps a ZIP+4's first 5 numbers in the field and puts the last 4 in `rest`, a field of the same form (the ZIP supplement); without `rest` the 4 are dropped (a form with no place for them).
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "NormalizeSplit".
+ */
+export interface NormalizeSplit {
+split: "zipPlus4"
+rest?: string
 }
 /**
  * A check-your-answers page: every answer the applicant gave, grouped by section, each with a Change link that opens the step that asked it and comes back here.

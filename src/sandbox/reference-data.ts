@@ -51,7 +51,7 @@ export const MARITAL_STATUSES: Item[] = [
   ['D', 'Divorced'],
 ].map(([shortName, displayValue]) => ({ shortName: shortName as string, displayValue: displayValue as string }));
 
-/** Every country: the client drops AUS, CAN and MEX (ADDR-27). */
+/** Every country: the client offers them all, AUS, CAN and MEX included (ADDR-27 as revised by issue 20). */
 export const ADDRESS_COUNTRIES: Item[] = COUNTRIES.map((c) => ({ shortName: c.code, name: c.name }));
 
 /** Every country but the United States, which the client puts first as 99 (REF-06). */

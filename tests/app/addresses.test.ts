@@ -134,7 +134,7 @@ describe('command addressValidation (ADDR-22..ADDR-26)', () => {
   it('a 400 with 19501 and a standardised address is a suggestion, not an error', async () => {
     const r = await run('mailing-address-check', withAddress({ mailing: suggest }));
     expect(r.outcome).toBe('suggestion');
-    expect(r.patch?.['eligibility.self.address.validation']).toMatchObject({ codes: ['19501'], suggested: '12 SUGGEST ST, APT 4, AUSTIN, TEXAS 78701', suggestion: { addressType: 'D', domesticAddress: '12 SUGGEST ST', domesticCity: 'AUSTIN' } });
+    expect(r.patch?.['eligibility.self.address.validation']).toMatchObject({ codes: ['19501'], suggested: '12 SUGGEST ST, APT 4, AUSTIN, TEXAS 78701-1234', suggestion: { addressType: 'D', domesticAddress: '12 SUGGEST ST', domesticCity: 'AUSTIN' } });
     expect(r.patch?.['error.hasError']).toBeUndefined();
   });
 

@@ -331,6 +331,29 @@ describe('commands (ROUTE-19)', () => {
   });
 });
 
+describe("the page title says 'Error: ' while the form shows errors (issue 20)", () => {
+  it('a never-issued SSN: Error: first while the error summary shows, the message beside the field; gone once it is fixed and sent', async () => {
+    const { app } = await start({ search: '?panel=social-security-panel' });
+    const t = (key: string) => app.content.text(key);
+    const plain = `${t('panels.socialSecurity.title')} - Join Now | Muster`;
+    await waitFor(() => expect(document.title).toBe(plain));
+    const input = await waitFor(() => {
+      const el = document.getElementById('root_ssn');
+      if (!(el instanceof HTMLInputElement)) throw new Error('no SSN input yet');
+      return el;
+    });
+    fireEvent.change(input, { target: { value: '000-00-0000' } });
+    fireEvent.click(screen.getByRole('button', { name: t('app.screens.continue') }));
+    await waitFor(() => expect(document.getElementById('root_ssn__error')?.textContent).toBe(t('validation.ssnNotIssued')));
+    await waitFor(() => expect(document.title).toBe(`Error: ${plain}`));
+    fireEvent.change(document.getElementById('root_ssn') as HTMLInputElement, { target: { value: '123-45-6789' } });
+    fireEvent.click(screen.getByRole('button', { name: t('app.screens.continue') }));
+    await waitFor(() => expect(document.querySelector('[data-screen="social-security-panel"]')).toBeNull());
+    await waitFor(() => expect(document.title).not.toMatch(/^Error: /));
+    expect(getPath(app.store.state, 'eligibility.self.personalInfo.ssn')).toBe('123456789');
+  });
+});
+
 describe('held errors (UI-21)', () => {
   it("shows the prefill failure on the applicant's own basic-info form, as the panel declares", async () => {
     const { app } = await start({ search: '?panel=basic-info-panel' });
@@ -354,7 +377,7 @@ describe('prefill on its panel (PAY-36, FLOW-11, UI-21)', () => {
   const details = [
     { key: 'firstName', value: 'Ada' },
     { key: 'lastName', value: 'Lovelace' },
-    { key: 'phone', value: '5550104477' },
+    { key: 'phone', value: '2105554477' },
     { key: 'email', value: 'ada@example.test' },
   ];
 
@@ -386,7 +409,7 @@ describe('demo mode, test routes', () => {
     const storage = new MemoryStorage();
     const first = await start({ storage, search: '?panel=basic-info-panel' });
     await waitFor(() => expect(first.path()).toBe('/basic-info-panel/self'));
-    act(() => first.app.store.submit({ firstName: 'Harriet', lastName: 'Quimby', dob: '1975-05-11', phoneNumber: '5551234567', maritalStatus: 'S' }));
+    act(() => first.app.store.submit({ firstName: 'Harriet', lastName: 'Quimby', dob: '1975-05-11', phoneNumber: '2105550123', maritalStatus: 'S' }));
     await waitFor(() => expect(first.path()).not.toBe('/basic-info-panel/self'));
     await act(async () => first.router.navigate('/data-fake-panel'));
     const pre = await screen.findByText(/"flow"/);

@@ -84,7 +84,7 @@ describe('ScreenBoundary', () => {
   });
 
   it('describes an error by its kind and components, never its message', () => {
-    const d = describeRenderError(new RangeError('José typed 555-123-4567'), '\n    at SsnWidget (x.js:1:2)\n    at div\n    at FieldTemplate (y.js)\n    at Form');
+    const d = describeRenderError(new RangeError('José typed 210-555-0123'), '\n    at SsnWidget (x.js:1:2)\n    at div\n    at FieldTemplate (y.js)\n    at Form');
     expect(d).toEqual({ error: 'RangeError', component: 'SsnWidget < FieldTemplate < Form' });
     expect(describeRenderError('text', undefined)).toEqual({ error: 'string', component: 'unknown' });
   });

@@ -196,11 +196,11 @@ describe.each(WIDTHS)('whole journeys to the review page at %i px (sandbox on, a
     expect(screen.step).toBe('spouse-membership');
     screen = await answer('yes', screen);
     expect(screen.step).toBe('basic-info-panel');
-    await fillBasicInfo(page, { first: 'Dana', last: 'Whitfield', dob: '05/05/1990', phone: '555-010-0123', marital: 'Married' });
+    await fillBasicInfo(page, { first: 'Dana', last: 'Whitfield', dob: '05/05/1990', phone: '210-555-0124', marital: 'Married' });
     await pressContinue(page);
     screen = await settled(screen);
     expect(screen).toMatchObject({ step: 'basic-info-panel2', variant: 'spouse' });
-    await fillBasicInfo(page, { first: 'Sam', last: 'Whitfield', dob: '02/11/1988', phone: '5550100124' });
+    await fillBasicInfo(page, { first: 'Sam', last: 'Whitfield', dob: '02/11/1988', phone: '2105550124' });
     await pressContinue(page);
     screen = await settled(screen);
     expect(screen).toMatchObject({ step: 'search-sponsor2', variant: 'spouse' });

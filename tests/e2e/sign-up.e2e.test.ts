@@ -320,11 +320,11 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     expect(screen.step).toBe('spouse-membership');
     screen = await answer('yes', screen);
     expect(screen.step).toBe('basic-info-panel');
-    await fillBasicInfo(page, { first: 'Dana', last: 'Whitfield', dob: '05/05/1990', phone: '555-010-0123', marital: 'Married' });
+    await fillBasicInfo(page, { first: 'Dana', last: 'Whitfield', dob: '05/05/1990', phone: '210-555-0124', marital: 'Married' });
     await pressContinue(page);
     screen = await settled(screen);
     expect(screen).toMatchObject({ step: 'basic-info-panel2', variant: 'spouse' });
-    await fillBasicInfo(page, { first: 'Sam', last: 'Whitfield', dob: '02/11/1988', phone: '5550100124' });
+    await fillBasicInfo(page, { first: 'Sam', last: 'Whitfield', dob: '02/11/1988', phone: '2105550124' });
     await pressContinue(page);
     screen = await settled(screen);
     expect(screen).toMatchObject({ step: 'search-sponsor2', variant: 'spouse' });
@@ -344,7 +344,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     // SPON-13: the envelope; SPON-14: the sponsor fields with a value, the member number in the configured order (SPON-16/17).
     expect(Object.keys(search).sort()).toEqual(['channelType', 'productId', 'sponsor', 'sponsor-potential-customer', 'status']);
     expect(search).toMatchObject({ channelType: 'DIGITAL_MODEL', productId: 'join-now', status: 'search', 'sponsor-potential-customer': { basicInfo: { ctznLocCd: '99' } } });
-    expect(search.sponsor).toEqual({ sponsorFirstNm: 'Sam', sponsorLastNm: 'Whitfield', sponsorBirthDate: '1988-02-11', sponsorRelationshipType: 'S', sponsorMUSTERPartyTdId: '012345678', sponsorMUSTERPartyIdTypeCd: 'MUSTER', sponsorPhone: '5550100124', sponsorCountryOfCitizenship: '99' });
+    expect(search.sponsor).toEqual({ sponsorFirstNm: 'Sam', sponsorLastNm: 'Whitfield', sponsorBirthDate: '1988-02-11', sponsorRelationshipType: 'S', sponsorMUSTERPartyTdId: '012345678', sponsorMUSTERPartyIdTypeCd: 'MUSTER', sponsorPhone: '2105550124', sponsorCountryOfCitizenship: '99' });
     const create = sponsors[1]?.body as { sponsor: Record<string, unknown> } & Record<string, unknown>;
     expect(create.sponsor).toMatchObject({ sponsorFirstNm: 'Sam', sponsorLastNm: 'Whitfield', sponsorRelationshipType: 'S', sponsorCustId: expect.stringMatching(/^S/) as unknown });
     expect(create['sponsor-potential-customer']).toEqual({ basicInfo: { ctznLocCd: '99' }, taxIdentification: { socialSecurityNr: '219099999' } });
@@ -355,7 +355,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     expect(p.url_params).toEqual({ militaryService: 'no', relativeMilitaryService: 'spouse', spouseRelationship: 'married', spouseMembership: 'yes', variant: 'spouse' });
     expect(p.sponsorCustId).toMatch(/^S/);
     expect(p.potentialCustomer.basicInfo).toEqual({ indivFirstNm: 'Dana', indivLastNm: 'Whitfield', birthDt: '1990-05-05', ctznLocCd: '99', maritalStatusCd: 'M' });
-    expect(p.potentialCustomer.phones).toEqual({ phoneNr: '5550100123', phoneCountryCd: 'USA', geographicPhoneLocCd: 'USA' });
+    expect(p.potentialCustomer.phones).toEqual({ phoneNr: '2105550124', phoneCountryCd: 'USA', geographicPhoneLocCd: 'USA' });
     expect(p.potentialCustomer.providerConnections).toEqual({ spouseInd: 'Y', parentInd: 'N', grandParentInd: 'N', inLawInd: 'N', noneInd: 'N', unknownInd: 'N' });
     expect(p.potentialCustomer.militaryConnections).toEqual({ selfInd: 'N', spouseInd: 'Y', parentInd: 'N', grandParentInd: 'N', inLawInd: 'N', waitListCd: 'spouse', noneInd: 'N', unknownInd: 'N' });
     expect(p.potentialCustomer.employment).toMatchObject({ occupCtgyCd: '027' });

@@ -48,7 +48,7 @@ const address: Pick<FormPanel, 'checks'> = {
 
 describe('normalize', () => {
   it('digits, trim, collapse, upper; non-strings untouched', () => {
-    expect(normalizeValue('digits', '(555) 123-4567')).toBe('5551234567');
+    expect(normalizeValue('digits', '(210) 555-0123')).toBe('2105550123');
     expect(normalizeValue('digits', '123-45-6789')).toBe('123456789');
     expect(normalizeValue('trim', '  a b  ')).toBe('a b');
     expect(normalizeValue('collapse', '  Mary   Ann \t ')).toBe('Mary Ann');
@@ -58,11 +58,25 @@ describe('normalize', () => {
   });
 
   it('applies the panel map to a copy, nested paths too; a value cleaned to nothing is removed', () => {
-    const data = { phoneNumber: '555-123-4567', firstName: '  José   Núñez ', ssn: '---', dob: '1980-01-01' };
-    expect(normalizeFormData(basicInfo, data)).toEqual({ phoneNumber: '5551234567', firstName: 'José Núñez', dob: '1980-01-01' });
-    expect(data.phoneNumber).toBe('555-123-4567');
+    const data = { phoneNumber: '210-555-0123', firstName: '  José   Núñez ', ssn: '---', dob: '1980-01-01' };
+    expect(normalizeFormData(basicInfo, data)).toEqual({ phoneNumber: '2105550123', firstName: 'José Núñez', dob: '1980-01-01' });
+    expect(data.phoneNumber).toBe('210-555-0123');
     expect(normalizeFormData({ normalize: { 'mailing.zip': 'digits' } }, { mailing: { zip: '78701-' } })).toEqual({ mailing: { zip: '78701' } });
     expect(normalizeFormData({}, data)).toBe(data);
+  });
+
+  it('collapse composes a decomposed accent (NFC): Jose + U+0301 is José (VAL-03, issue 20)', () => {
+    expect(normalizeValue('collapse', ' Jose\u0301  Nun\u0303ez ')).toBe('Jos\u00e9 Nu\u00f1ez');
+  });
+
+  it('zipPlus4 keeps the ZIP and moves the +4 to its rest field; another shape is only trimmed (VAL-06, issue 20)', () => {
+    const split = { normalize: { 'mailing.zip': { split: 'zipPlus4', rest: 'mailing.plus4' } } } satisfies Pick<FormPanel, 'normalize'>;
+    for (const typed of ['78201-1234', '782011234', '78201 1234', ' 78201-1234 ']) expect(normalizeFormData(split, { mailing: { zip: typed } }), typed).toEqual({ mailing: { zip: '78201', plus4: '1234' } });
+    expect(normalizeFormData(split, { mailing: { zip: '78201-1234', plus4: '9999' } })).toEqual({ mailing: { zip: '78201', plus4: '1234' } });
+    expect(normalizeFormData(split, { mailing: { zip: ' 78201 ', plus4: '9999' } })).toEqual({ mailing: { zip: '78201', plus4: '9999' } });
+    expect(normalizeFormData(split, { mailing: { zip: '78201-12' } })).toEqual({ mailing: { zip: '78201-12' } });
+    expect(normalizeFormData({ normalize: { zip: { split: 'zipPlus4' } } }, { zip: '78201-1234' })).toEqual({ zip: '78201' });
+    expect(normalizeFormData(split, { mailing: { zip: '   ' } })).toEqual({ mailing: {} });
   });
 });
 

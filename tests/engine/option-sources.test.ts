@@ -91,9 +91,9 @@ describe('toOptions', () => {
     expect(out).toEqual([{ value: '99', label: '<reference.unitedStates>', short: 'USA' }, { value: 'DEU', label: 'Germany' }]);
   });
 
-  it('drops AUS, CAN, MEX from address countries only (ADDR-27)', () => {
+  it('keeps AUS, CAN, MEX in address countries and in citizenship (ADDR-27 as revised by issue 20)', () => {
     const answer = ['AUS', 'CAN', 'MEX', 'DEU'].map((c) => ({ shortName: c, name: c, code: c }));
-    expect(toOptions('addressCountries', src('addressCountries'), answer, text).map((o) => o.value)).toEqual(['DEU']);
+    expect(toOptions('addressCountries', src('addressCountries'), answer, text).map((o) => o.value)).toEqual(['AUS', 'CAN', 'MEX', 'DEU']);
     expect(toOptions('citizenshipCountries', src('citizenshipCountries'), answer, text).map((o) => o.value)).toEqual(['99', 'AUS', 'CAN', 'MEX', 'DEU']);
   });
 

@@ -132,7 +132,7 @@ describe('the prospect payload over three journeys (doc 2 §3)', () => {
           ctznLocCd: '99',
           maritalStatusCd: 'M', // PAY-22: triage says married (join-now is not a prefill product)
         },
-        phones: { phoneNr: '5550100123', geographicPhoneLocCd: 'USA' }, // typed 555-010-0123; no country chosen: domestic (PAY-11)
+        phones: { phoneNr: '2105550124', geographicPhoneLocCd: 'USA' }, // typed 210-555-0124; no country chosen: domestic (PAY-11)
         employment: { empmClassCd: 'PRIV', empmIndusClassCd: 'Health Care', empmNm: 'Tidewater Clinic', occupCtgyCd: 'Nurse' },
         // PAY-14/16: the spouse is a member.
         providerConnections: { spouseInd: 'Y', parentInd: 'N', grandParentInd: 'N', inLawInd: 'N', noneInd: 'N', unknownInd: 'N' },
@@ -159,7 +159,7 @@ describe('the prospect payload over three journeys (doc 2 §3)', () => {
     const spouse = build(state, { person: 'spouse' });
     expect(spouse.potentialCustomer).toEqual({
       basicInfo: { indivFirstNm: 'Sam', indivLastNm: 'Whitfield', birthDt: '1988-02-11', ctznLocCd: '99', maritalStatusCd: 'M' },
-      phones: { phoneNr: '5550100124', geographicPhoneLocCd: 'USA' },
+      phones: { phoneNr: '2105550124', geographicPhoneLocCd: 'USA' },
       providerConnections: { spouseInd: 'Y', parentInd: 'N', grandParentInd: 'N', inLawInd: 'N', noneInd: 'N', unknownInd: 'N' },
       militaryConnections: { selfInd: 'N', spouseInd: 'Y', parentInd: 'N', grandParentInd: 'N', inLawInd: 'N', waitListCd: 'spouse', noneInd: 'N', unknownInd: 'N' },
     });

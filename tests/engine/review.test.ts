@@ -75,7 +75,7 @@ function flowOf(extra: Record<string, JsonValue> = {}): Flow {
 function atReview(flow: Flow) {
   let s = startFlow(flow, ctx);
   s = submitAnswer(flow, s, { firstName: 'Ada', lastName: 'Lovelace' }, ctx);
-  s = submitAnswer(flow, s, { phoneNumber: '5551234567' }, ctx);
+  s = submitAnswer(flow, s, { phoneNumber: '2105550123' }, ctx);
   expect(current(flow, s).step).toBe('rv');
   return s;
 }
@@ -106,7 +106,7 @@ describe('review pages and Change links', () => {
       { field: 'firstName', value: 'Ada' },
       { field: 'lastName', value: 'Lovelace' },
     ]);
-    expect(sections[1]?.entries).toEqual([{ field: 'phoneNumber', value: '5551234567', mask: 'last4' }]);
+    expect(sections[1]?.entries).toEqual([{ field: 'phoneNumber', value: '2105550123', mask: 'last4' }]);
   });
 
   it('a section shows only for a panel answered on the way: another panel storing into the same data is not shown', () => {

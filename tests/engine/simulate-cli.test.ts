@@ -86,7 +86,7 @@ describe("simulate's form validation", () => {
     expect(panel).toBeDefined();
     const r = simulate(
       docs,
-      { product: 'join-now', today: '2026-11-22', panel: 'basic-info-panel', answers: { firstName: 'Ann', lastName: 'Lee', dob: '1990-01-01', emailAddress: 'not-an-email', phoneNumber: '(555) 123-4567', countryCode: '1', countryOfCitizenship: '99' } },
+      { product: 'join-now', today: '2026-11-22', panel: 'basic-info-panel', answers: { firstName: 'Ann', lastName: 'Lee', dob: '1990-01-01', emailAddress: 'not-an-email', phoneNumber: '(210) 555-0123', countryCode: '1', countryOfCitizenship: '99' } },
       { checkForm: createFormChecker() },
     );
     expect(r.stop.kind).toBe('panel');
@@ -99,7 +99,7 @@ describe("simulate's form validation", () => {
 // Each test starts the CLI (tsx) once or twice: on a loaded 2-core machine that alone can take 20 s.
 describe('simulate --batch', { timeout: 90_000 }, () => {
   const walk = { product: 'join-now', today: '2026-11-22', answers: { militaryService: 'yes', currentMilitaryStatus: 'retired', militaryDischargeType: 'GEN' } };
-  const invalid = { product: 'join-now', today: '2026-11-22', panel: 'basic-info-panel', answers: { firstName: 'A'.repeat(40), lastName: 'Lee', dob: '1990-01-01', emailAddress: 'a@b.co', phoneNumber: '5551234567', countryCode: '1', countryOfCitizenship: '99' } };
+  const invalid = { product: 'join-now', today: '2026-11-22', panel: 'basic-info-panel', answers: { firstName: 'A'.repeat(40), lastName: 'Lee', dob: '1990-01-01', emailAddress: 'a@b.co', phoneNumber: '2105550123', countryCode: '1', countryOfCitizenship: '99' } };
 
   it('writes one result per input line, in order, each with its line number; a bad line gives an error result and the batch goes on', () => {
     const lines = [JSON.stringify(walk), 'not json', '', '{"today": "22/11/2026"}', '[1, 2]', JSON.stringify(invalid), JSON.stringify(walk)];

@@ -153,6 +153,15 @@ describe('lint:content on form panels', () => {
     expect(where(found)).toEqual([at(PROBE, locate(text, '"probeBlock.probeCty"'), 'broken-reference')]);
   });
 
+  it("a zipPlus4 split's rest field the form does not have; one it has is clean (issue 20)", () => {
+    const clean = probe((p) => (p.normalize = { probeStart: { split: 'zipPlus4', rest: 'probeBlock.probeCity' }, probeRank: { split: 'zipPlus4' } }));
+    expect(errorsIn(PROBE, clean.sources)).toEqual([]);
+    const { sources, text } = probe((p) => (p.normalize = { probeStart: { split: 'zipPlus4', rest: 'probeBlock.probeZip4' } }));
+    const found = errorsIn(PROBE, sources);
+    expect(where(found)).toEqual([at(PROBE, locate(text, '"probeBlock.probeZip4"'), 'broken-reference')]);
+    expect(found[0]?.message).toContain('probeBlock.probeZip4');
+  });
+
   it('a bind path outside the state contract, and form fields under a closed object of it', () => {
     const nowhere = probe((p) => (p.bind = 'eligibility.{variant}.nowhere'));
     const f1 = errorsIn(PROBE, nowhere.sources);

@@ -314,7 +314,7 @@ describe('FormScreen: the real basic-info panel with its generated validator (np
   // As the loader gives it: shared field definitions ($ref) inlined, as the validators were compiled.
   const real = loadProject().panels.get('basic-info-panel')?.value as FormPanel;
   const required = (real.schema.required ?? []) as string[];
-  const sample: Record<string, string> = { firstName: 'Ada', lastName: "O'Neil", dob: '12/10/1985', phoneNumber: '5551234567' };
+  const sample: Record<string, string> = { firstName: 'Ada', lastName: "O'Neil", dob: '12/10/1985', phoneNumber: '2105550123' };
   const stored: Record<string, string> = { ...sample, dob: '1985-12-10' };
 
   it('renders every field with its label, validates and submits', async () => {
@@ -398,15 +398,15 @@ describe('FormScreen: normalize and checks (issue 9: VAL-01, VAL-12, ADDR-16)', 
     });
   };
 
-  it('validates and stores the normalised value while the field keeps what was typed: (555) 123-4567 is 5551234567', async () => {
+  it('validates and stores the normalised value while the field keeps what was typed: (210) 555-0123 is 2105550123', async () => {
     const { props } = setupChecked();
     await ready();
-    type('phone', '(555) 123-4567');
+    type('phone', '(210) 555-0123');
     type('rank', 'sgt');
     await submit();
     expect(summary()).toBeNull();
-    expect(input('phone').value).toBe('(555) 123-4567');
-    expect(props.onSubmit).toHaveBeenCalledWith({ phone: '5551234567', rank: 'SGT' });
+    expect(input('phone').value).toBe('(210) 555-0123');
+    expect(props.onSubmit).toHaveBeenCalledWith({ phone: '2105550123', rank: 'SGT' });
   });
 
   it("refuses a phone that is not 10 digits with 'Enter a valid phone number', and fills {limit} of maxLength", async () => {
@@ -423,7 +423,7 @@ describe('FormScreen: normalize and checks (issue 9: VAL-01, VAL-12, ADDR-16)', 
   it("shows a check's message beside its field and in the summary, and submits once it is fixed", async () => {
     const { props } = setupChecked();
     await ready();
-    type('phone', '5551234567');
+    type('phone', '2105550123');
     type('startDate', '06/01/2010');
     type('endDate', '01/01/2009');
     type('line', 'P.O. Box 12');
@@ -438,7 +438,7 @@ describe('FormScreen: normalize and checks (issue 9: VAL-01, VAL-12, ADDR-16)', 
     type('endDate', '06/01/2014');
     type('line', '12 Boxwood Lane');
     await submit();
-    expect(props.onSubmit).toHaveBeenCalledWith({ phone: '5551234567', startDate: '2010-06-01', endDate: '2014-06-01', line: '12 Boxwood Lane' });
+    expect(props.onSubmit).toHaveBeenCalledWith({ phone: '2105550123', startDate: '2010-06-01', endDate: '2014-06-01', line: '12 Boxwood Lane' });
   });
 
   it("a check on an empty field and a failing rule show their message ('Unknown validation error' for the rule, VAL-02)", async () => {
@@ -448,7 +448,7 @@ describe('FormScreen: normalize and checks (issue 9: VAL-01, VAL-12, ADDR-16)', 
     ];
     const { props } = setupChecked({ checks: broken });
     await ready();
-    type('phone', '5551234567');
+    type('phone', '2105550123');
     type('line', 'not a date');
     await submit();
     expect(document.getElementById('root_rank__error')?.textContent).toBe('Required');

@@ -259,6 +259,36 @@ describe('OptionsSelect', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
+  it('freeTextWhenEmpty: a country with subdivisions gets the list (Canada, Mexico, Australia), one without a text box, optional; a province of the country before is cleared (issue 20, ADDR-14, ADDR-27)', async () => {
+    const free: FormPanel = { ...panel, options: { ...panel.options, province: { source: 'subdivisions', params: { countryCode: 'country' }, requiredWhenAvailable: true, freeTextWhenEmpty: true } } };
+    const { props, container } = setup({ panel: free, formData: { branch: 'A' } });
+    await loaded('country');
+    expect(optionValues('country')).toEqual(expect.arrayContaining(['AUS', 'CAN', 'MEX']));
+    for (const [country, province] of [['CAN', 'ON'], ['MEX', 'JAL'], ['AUS', 'NSW']] as const) {
+      choose('country', country);
+      await loaded('province');
+      expect(optionValues('province'), country).toContain(province);
+    }
+    choose('province', 'NSW');
+    choose('country', 'SGP');
+    const box = await waitFor(() => {
+      const el = document.getElementById('root_province');
+      if (!(el instanceof HTMLInputElement)) throw new Error('no text box yet');
+      return el;
+    });
+    expect(box.getAttribute('data-options-state')).toBe('free-text');
+    await waitFor(() => expect(box.value).toBe(''));
+    expect(box.getAttribute('aria-required')).toBeNull();
+    describedIdsExist(box);
+    expect(screen.getByLabelText('Province')).toBe(box);
+    const results = await axe.run(container, AXE_OPTIONS);
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+    fireEvent.change(box, { target: { value: 'Central Region' } });
+    await waitFor(() => expect((document.getElementById('root_province') as HTMLInputElement).value).toBe('Central Region'));
+    await submit();
+    expect(props.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ country: 'SGP', province: 'Central Region' }));
+  });
+
   it('axe finds no violations while loading, waiting, failed and loaded', async () => {
     const loader = sandboxOptionsLoader();
     loader.failNext('addressCountries');

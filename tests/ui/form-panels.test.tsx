@@ -239,9 +239,9 @@ describe('the data panels check what a person types (VAL-01, VAL-03..VAL-05, VAL
     type('firstName', 'José');
     type('lastName', "Núñez-O'Neil");
     type('dob', '05/11/1975');
-    type('phoneNumber', '(555) 123-4567');
+    type('phoneNumber', '(210) 555-0123');
     await submit();
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ firstName: 'José', lastName: "Núñez-O'Neil", dob: '1975-05-11', phoneNumber: '5551234567' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ firstName: 'José', lastName: "Núñez-O'Neil", dob: '1975-05-11', phoneNumber: '2105550123' }));
     cleanup();
     const second = await show(p, 'self', {}, { session: { citizenshipLocationCode: '99' } });
     type('firstName', '1Ada');
@@ -279,7 +279,7 @@ describe('the data panels check what a person types (VAL-01, VAL-03..VAL-05, VAL
   it('basic info: citizenship is required without a citizenship location code (VAL-14), not with one', async () => {
     await show(panel('basic-info-panel'));
     await submit();
-    expect(errorOf('countryOfCitizenship')).toBe(text('validation.required'));
+    expect(errorOf('countryOfCitizenship')).toBe(text('validation.enter.countryOfCitizenship'));
     cleanup();
     await show(panel('basic-info-panel'), 'self', {}, { session: { citizenshipLocationCode: '99' } });
     await submit();

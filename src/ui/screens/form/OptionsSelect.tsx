@@ -7,6 +7,8 @@
  * link reaches it); while loading it says so; when the list fails it shows a message and a
  * Retry button beside the field, records FIELD_LOAD_ERROR (no personal data), and
  * the form keeps every answer. When the parent changes, a value no longer in the list is cleared.
+ * A field with `freeTextWhenEmpty` whose list is empty is a text box instead (issue 20: a
+ * province typed for a country the reference data lists none for).
  */
 import { useContext, useEffect, useMemo, useRef, useSyncExternalStore, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +19,7 @@ import { FormUiContext } from './context';
 import { FormOptionsContext, referenceQueryKey, type FormOptions } from './options';
 import { OPTIONS_KEYS } from './options-keys';
 import { OptionsSelectView, type SelectState } from './options-view';
+import { controlAttributes } from './attributes';
 
 export { OPTIONS_KEYS };
 
@@ -111,11 +114,19 @@ function LoadedSelect(props: WidgetProps & { ctx: FormOptions; path: string; fie
   useEffect(() => {
     if (list && current !== '' && list.some((o) => o.value === current)) seenUnder.current = requestKey;
   }, [list, current, requestKey]);
+  // Free text where the list is empty (freeTextWhenEmpty): what is typed stays; a value chosen
+  // from another parent's list (a province of the country chosen before) is cleared once.
+  const freeText = field.freeTextWhenEmpty === true && list !== undefined && list.length === 0;
   useEffect(() => {
     if (current === '') return;
+    if (freeText) {
+      if (seenUnder.current !== undefined && seenUnder.current !== requestKey) onChangeRef.current(props.options.emptyValue);
+      seenUnder.current = requestKey;
+      return;
+    }
     const staleAfterFailure = failed && seenUnder.current !== undefined && seenUnder.current !== requestKey;
     if (waiting || staleAfterFailure || (list && !list.some((o) => o.value === current))) onChangeRef.current(props.options.emptyValue);
-  }, [waiting, list, current, failed, requestKey, props.options.emptyValue]);
+  }, [waiting, list, current, failed, requestKey, freeText, props.options.emptyValue]);
 
   // Retry: the focus goes back to the select once the list is there.
   const retried = useRef(false);
@@ -140,14 +151,40 @@ function LoadedSelect(props: WidgetProps & { ctx: FormOptions; path: string; fie
         void query.refetch();
       },
     };
+  else if (freeText) state = { kind: 'free-text' };
   else state = { kind: 'ready', options: list ?? NO_OPTIONS, required: field.requiredWhenAvailable === true && (list ?? NO_OPTIONS).length > 0 };
   return <Select {...props} state={state} selectRef={selectRef} />;
 }
 
-/** The widget's props as the select's view takes them (options-view.tsx). */
+/** The hint under a province typed because the country has no list (content/en/reference.json). Here, not in options-keys.ts: the first paint never shows it. */
+const FREE_TEXT_KEY = 'app.reference.freeText';
+
+/** The widget's props as the select's view takes them (options-view.tsx); a text box for free text. */
 function Select(props: WidgetProps & { state: SelectState; selectRef?: Ref<HTMLSelectElement> }) {
   const { id, htmlName, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors, uiSchema, options, state, selectRef } = props;
   const ui = useContext(FormUiContext);
+  if (state.kind === 'free-text') {
+    // No list for this parent (a country without provinces in the reference data): the applicant types it.
+    const statusId = `${id}__options-status`;
+    const help = getUiOptions(uiSchema).help !== undefined;
+    return (
+      <>
+        <input
+          type="text"
+          {...controlAttributes({ id, name: htmlName || id, required, disabled: disabled || readonly, autofocus, help, hasErrors: (rawErrors ?? []).length > 0 }, undefined, statusId)}
+          value={typeof value === 'string' ? value : ''}
+          autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}
+          data-options-state="free-text"
+          onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
+          onBlur={(event) => onBlur(id, event.target.value)}
+          onFocus={(event) => onFocus(id, event.target.value)}
+        />
+        <p id={statusId} className="mu-field-hint mu-options__status" data-options="free-text">
+          {ui?.content.text(FREE_TEXT_KEY) ?? ''}
+        </p>
+      </>
+    );
+  }
   return (
     <OptionsSelectView
       id={id}

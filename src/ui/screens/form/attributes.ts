@@ -22,11 +22,14 @@ export function describedBy(id: string, opts: { help?: boolean; errors?: boolean
 /**
  * A text input's `maxlength` (issue 22): its field's schema `maxLength`, so no one types past
  * what the field accepts; none when the panel normalises the field to its digits (`normalize`:
- * "digits"), since the spaces, dashes and brackets typed around them would count.
+ * "digits"), since the spaces, dashes and brackets typed around them would count, nor when it
+ * splits what is typed (a ZIP+4 in the ZIP field: `{"split": "zipPlus4"}`, marked 'split' in the UI schema).
  */
 export function inputMaxLength(schema: { maxLength?: unknown }, normalize: unknown): number | undefined {
   const max = schema.maxLength;
-  return normalize !== 'digits' && typeof max === 'number' ? max : undefined;
+  // Digits-only (a phone typed with dashes) and a split (78201-1234 typed in a 5-digit ZIP field) are longer as typed than as kept.
+  const kept = normalize === undefined || normalize === 'trim' || normalize === 'collapse' || normalize === 'upper';
+  return kept && typeof max === 'number' ? max : undefined;
 }
 
 /** What a control's attributes depend on. */

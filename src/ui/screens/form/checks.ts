@@ -1,7 +1,7 @@
 /**
  * The form screen's side of a panel's own validation (src/engine/form-check.ts): the
- * `normalize` map applied before the panel's validator sees the data (so '(555) 123-4567'
- * meets a 10-digit pattern and is stored as 5551234567), and the `checks` errors added beside
+ * `normalize` map applied before the panel's validator sees the data (so '(210) 555-0123'
+ * meets a 10-digit pattern and is stored as 2105550123), and the `checks` errors added beside
  * their fields by rjsf's `customValidate`, with their text from content (VAL-01, ADDR-16).
  */
 import type { FormValidation, ValidatorType } from '@rjsf/utils';

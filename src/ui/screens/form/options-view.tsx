@@ -12,6 +12,8 @@ import { OPTIONS_KEYS } from './options-keys';
 
 export type SelectState =
   | { kind: 'unavailable' }
+  /** The source has no options and the field takes free text instead (panel `options.freeTextWhenEmpty`): OptionsSelect draws it, never this view (the first paint never shows it). */
+  | { kind: 'free-text' }
   | { kind: 'waiting'; parent: string | undefined }
   | { kind: 'loading' }
   | { kind: 'failed'; retry: (() => void) | undefined }

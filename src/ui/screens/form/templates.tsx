@@ -10,6 +10,7 @@ import { getInputProps } from '@rjsf/utils';
 import { UI_KEYS } from '../copy';
 import { FormUiContext } from './context';
 import { errorSummaryText } from './errorSummary';
+import { markErrorTitle } from './error-title';
 import { errorField, fieldId } from './messages';
 import { controlAttributes, describedBy, inputMaxLength } from './attributes';
 
@@ -122,6 +123,10 @@ function ErrorListTemplate({ errors }: ErrorListProps) {
   useEffect(() => {
     box.current?.focus();
   }, [attempt]);
+  // The page title says 'Error: ' while the summary lists errors (issue 20); the summary goes once they are fixed and sent.
+  const shown = errors.length > 0;
+  const content = ui?.content;
+  useEffect(() => (content && shown ? markErrorTitle(content) : undefined), [content, shown]);
   if (!ui) return null;
   // One entry per field, in the order the errors came (the form's field order).
   const entries: { field: string; message: string }[] = [];

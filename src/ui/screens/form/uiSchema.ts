@@ -49,7 +49,8 @@ export function buildUiSchema(panel: FormPanel, content: ContentApi, variant = '
   for (const [path, key] of Object.entries(panel.labels ?? {})) nodeAt(root, path)['ui:title'] = content.text(key);
   for (const [path, key] of Object.entries(panel.help ?? {})) if (content.has(key)) nodeAt(root, path)['ui:help'] = content.text(key);
   // The text inputs' maxlength reads how a field is normalised (attributes.ts inputMaxLength).
-  for (const [path, how] of Object.entries(panel.normalize ?? {})) nodeAt(root, path)['ui:normalize'] = how;
+  // A split (a ZIP+4 typed in the ZIP field) is marked as such: what is typed is longer than the field it ends in.
+  for (const [path, how] of Object.entries(panel.normalize ?? {})) nodeAt(root, path)['ui:normalize'] = typeof how === 'string' ? how : 'split';
   for (const [path, values] of Object.entries(panel.enumLabels ?? {})) {
     const names: UiNode = {};
     for (const [value, key] of Object.entries(values)) names[value] = content.text(key);
