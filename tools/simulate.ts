@@ -18,7 +18,7 @@
  */
 import { createReadStream, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { configDestinations, loadProject, projectSponsorRequest } from './lib/project';
+import { configDestinations, loadProject, projectJoinStartUrl, projectSponsorRequest } from './lib/project';
 import { createFormChecker } from './lib/form-checker';
 import { simulate, type SimulateInput, type SimulateOptions } from '../src/engine/simulate';
 import { formatDiagnostic, hasErrors } from '../src/engine/diagnostics';
@@ -67,7 +67,8 @@ for (const a of args) {
 const file = args.find((a) => !a.startsWith('--'));
 const fromStdin = file === undefined || file === '-';
 const sponsorRequest = projectSponsorRequest();
-const options: SimulateOptions = { throughMilestones: args.includes('--through-milestones'), checkForm: createFormChecker(), destinations: configDestinations(), ...(sponsorRequest ? { sponsorRequest } : {}) };
+const joinStartUrl = projectJoinStartUrl();
+const options: SimulateOptions = { throughMilestones: args.includes('--through-milestones'), checkForm: createFormChecker(), destinations: configDestinations(), ...(sponsorRequest ? { sponsorRequest } : {}), ...(joinStartUrl ? { config: { joinStartUrl } } : {}) };
 
 if (args.includes('--batch')) {
   const docs = loadDocuments();

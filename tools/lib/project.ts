@@ -83,3 +83,11 @@ export function projectSponsorRequest(root = PROJECT_ROOT): { brand: string; mem
   const config = JSON.parse(readFileSync(file, 'utf8')) as { sponsorRequest?: { brand: string; memberNumberOrder: number[] } };
   return config.sponsorRequest;
 }
+
+/** config.json's `joinStartUrl`, where a CTA redirect sends the applicant (EXIT-10); simulate's stop names it. */
+export function projectJoinStartUrl(root = PROJECT_ROOT): string | undefined {
+  const file = path.join(root, 'public', 'config.json');
+  if (!existsSync(file)) return undefined;
+  const url = (JSON.parse(readFileSync(file, 'utf8')) as { joinStartUrl?: unknown }).joinStartUrl;
+  return typeof url === 'string' && url !== '' ? url : undefined;
+}
