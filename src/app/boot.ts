@@ -181,7 +181,12 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       entryUrl: env.location.href,
     });
     // SESS-05: a new session clears the namespace (a resumed one keeps it).
-    if (!resuming) session.clear();
+    if (!resuming) {
+      session.clear();
+      // Issue 22: the key of a create whose answer never came survives Start again, so the create sent again is the same one.
+      const createKey = str(stored.createKey);
+      if (createKey) session.set({ createKey });
+    }
     if (redirect) {
       session.set({ referrerRedirect: true });
       env.leave(redirect);

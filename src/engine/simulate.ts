@@ -214,6 +214,7 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
   };
   const quiet = { log: (): void => undefined, track: (): void => undefined };
   let clock = 0;
+  let ids = 0;
 
   let state: AppState;
   try {
@@ -307,6 +308,7 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
             runCommand(commandRegistry, { command: name, args: view.args ?? {}, state, flow, today: input.today, config: serviceConfig, session, telemetry: quiet, leave: (url) => (left = url) }),
             (effect) => {
               if (effect.kind === 'now') return clock;
+              if (effect.kind === 'id') return `simulate-key-${++ids}`;
               if (effect.kind === 'sleep') {
                 clock += effect.ms;
                 return undefined;

@@ -57,7 +57,9 @@ export function createEnrollmentHandlers(api: (path: string) => string, wait: ()
   /** Flaky applicants whose first create failed (first name and birth date: never logged). */
   const flakyFailed = new Set<string>();
 
-  const create = (body: unknown): Response => {
+  /** Customers by the Idempotency-Key of the create that made them (issue 22). */
+  const byKey = new Map<string, SandboxCustomer>();
+  const create = (body: unknown, key: string | null): Response => {
     const persona = personaOf(body);
     if (persona === 'Failure') return HttpResponse.json(FAILURE, { status: 500 });
     if (persona === 'Flaky') {
@@ -70,8 +72,12 @@ export function createEnrollmentHandlers(api: (path: string) => string, wait: ()
     if (persona === 'Blocked') return HttpResponse.json({ data: { codes: ['50017'] } }, { status: 200 });
     if (persona === 'Fraud') return HttpResponse.json({ data: { codes: ['70000'] } }, { status: 200 });
     if (persona === 'Pilot') return HttpResponse.json({ data: { codes: ['50006'], memberNumber: '123456789', registrationToken: `reg-${hex(16)}`, productUrl: '/my/member-home' } }, { status: 200 });
+    // Issue 22: a create sent again with the same Idempotency-Key (its answer was lost) is the customer it created, not a second one.
+    const again = key ? byKey.get(key) : undefined;
+    if (again) return HttpResponse.json({ data: { customerId: again.customerId, ...tokens(again) } }, { status: 201 });
     const c: SandboxCustomer = { customerId: `${hex(8)}-${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}`, statuses: [read(body, 'status') || 'create'], jwtKey: '', memberFoundJwtKey: '', persona };
     customers.set(c.customerId, c);
+    if (key) byKey.set(key, c);
     return HttpResponse.json({ data: { customerId: c.customerId, ...tokens(c) } }, { status: 201 });
   };
 
@@ -121,7 +127,7 @@ export function createEnrollmentHandlers(api: (path: string) => string, wait: ()
   const handlers: HttpHandler[] = [
     http.post(api('enrollment/customers'), async ({ request }) => {
       await wait();
-      return create(await json(request));
+      return create(await json(request), request.headers.get('idempotency-key'));
     }),
     http.put(api('enrollment/customers/:customerId'), async ({ request, params }) => {
       await wait();

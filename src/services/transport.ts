@@ -35,6 +35,7 @@ export function createTransport(apiBaseUrl: string, options: TransportOptions = 
   return {
     async perform(effect: Effect, signal?: AbortSignal): Promise<unknown> {
       if (effect.kind === 'now') return now();
+      if (effect.kind === 'id') return crypto.randomUUID();
       if (effect.kind === 'sleep') return sleep(effect.ms, signal);
       const r = effect.request;
       try {

@@ -40,6 +40,8 @@ export type SessionKey =
   /** EXIT-09's spouse flags at the hand-off: the sponsor is the applicant's spouse; the sponsor update found a spouse mismatch (SPON-06). */
   | 'spouseSponsor'
   | 'spouseMismatch'
+  /** Issue 22: the Idempotency-Key of the prospect's create until one is accepted (not personal: a random id). */
+  | 'createKey'
   | 'flowState';
 
 export type SessionValues = Partial<Record<SessionKey, JsonValue>>;

@@ -38,6 +38,44 @@ describe('registry failures', () => {
   });
 });
 
+describe('the create\'s idempotency key (issue 22)', () => {
+  it('a create whose answer is lost is sent again with the same Idempotency-Key and is the same customer; an accepted create forgets the key', async () => {
+    const keys: (string | null)[] = [];
+    let lose = true;
+    server.use(
+      http.post(`${ORIGIN}/api/enrollment/customers`, async ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        if (lose) {
+          lose = false;
+          return HttpResponse.error(); // the answer never arrives
+        }
+        return undefined; // on to the sandbox's handler
+      }),
+    );
+    const storage = new MemoryStorage();
+    const first = context('moduleUpdate', {}, {}, storage);
+    const failed = await runCommand(commandRegistry, first);
+    expect(failed.kind === 'result' && failed.result.patch?.['error.reason']).toBe('PAYLOAD_ERROR|NO_RESPONSE');
+    expect(first.session.getString('createKey')).toMatch(/^[0-9a-f-]{36}$/);
+    // Try again (or Start again: boot keeps the key) sends the same create.
+    const again = context('moduleUpdate', {}, {}, storage);
+    const created = await runCommand(commandRegistry, again);
+    expect(created.kind === 'result' && created.result.outcome).toBe('success');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(again.session.getString('createKey')).toBeUndefined();
+  });
+
+  it('the sandbox answers a create sent again with the same key with the customer it created (no second customer)', async () => {
+    const send = (key: string) => fetch(`${ORIGIN}/api/enrollment/customers`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify({ status: 'create', potentialCustomer: { basicInfo: { indivLastNm: 'Doe' } } }) }).then((r) => r.json() as Promise<{ data: { customerId: string } }>);
+    const a = await send('k-1');
+    const b = await send('k-1');
+    const c = await send('k-2');
+    expect(b.data.customerId).toBe(a.data.customerId);
+    expect(c.data.customerId).not.toBe(a.data.customerId);
+  });
+});
+
 describe('enrollment commands', () => {
   it('moduleUpdate creates the prospect, then updates it, recording guid and token', async () => {
     const ctx = context('moduleUpdate');

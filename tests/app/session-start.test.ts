@@ -181,6 +181,14 @@ describe('prefill (PAY-36, SESS-03, FLOW-11)', () => {
     expect(stored(storage).prefillDetails).toBeUndefined();
   });
 
+  it("a new session keeps only the key of a create whose answer never came, so Start again sends the same create (SESS-05; issue 22)", async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(SESSION_NAMESPACE, JSON.stringify({ productId: 'join-now', jwtKey: 'jwt-old', createKey: 'k-lost' }));
+    await bootWith({ storage });
+    expect(stored(storage).createKey).toBe('k-lost');
+    expect(stored(storage).jwtKey).toBeUndefined();
+  });
+
   /** A product no one has written, as a scratch document: it starts on prefill, at position 0 after a successful prefill and 1 otherwise (FLOW-11). */
   const scratch = (startOnPrefill: boolean) => (files: SourceFile[]): SourceFile[] => [
     ...files,

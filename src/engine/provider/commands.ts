@@ -39,7 +39,7 @@ import {
 } from '../sponsor-outcomes';
 import type { SponsorStatus } from '../sponsor-request';
 import { sendStatus } from './enrollment';
-import { DriverStop, request, type CallFailure, type ProviderAnswer, type ProviderRequest, type Step } from './io';
+import { DriverStop, newId, request, type CallFailure, type ProviderAnswer, type ProviderRequest, type Step } from './io';
 
 /** What a command reads and acts on. The browser's session store and simulate's memory session are both a SessionPort. */
 export interface RunContext {
@@ -129,7 +129,13 @@ export function* sendProspect(ctx: RunContext, status: string): Step<Sent> {
   const guid = guidOf(ctx);
   const payload = buildPayload(ctx.flow.docs, ctx.state, { today: ctx.today, productId: productIdOf(ctx), status, config: ctx.flow.product.config }) as JsonObject;
   const token = ctx.session.getString('jwtKey');
-  const sent = yield* sendStatus(status, payload, { customerId: guid, lastStatus: str(ctx.state, 'individuals.lastStatus'), token });
+  // Issue 22: one key for the prospect's create until one is accepted, kept in the session, so Try again and Start again after a lost answer send the same create.
+  let idempotencyKey: string | undefined;
+  if (!guid && (status === 'create' || status === 'modified-create')) {
+    idempotencyKey = ctx.session.getString('createKey') ?? (yield* newId());
+    ctx.session.set({ createKey: idempotencyKey });
+  }
+  const sent = yield* sendStatus(status, payload, { customerId: guid, lastStatus: str(ctx.state, 'individuals.lastStatus'), token, idempotencyKey });
   // SUB-29: the token is cleared on abandon, whatever the answer.
   if (status === 'abandon') ctx.session.remove('jwtKey');
   if (sent.kind === 'skipped') {
@@ -143,6 +149,7 @@ export function* sendProspect(ctx: RunContext, status: string): Step<Sent> {
   if (ok(answer.status) && status !== 'abandon') {
     const kept = answer.jwtKey ?? token;
     ctx.session.set({ ...(newGuid ? { potentialCustomerGuid: newGuid } : {}), ...(kept ? { jwtKey: kept } : {}) });
+    if (answer.customerId) ctx.session.remove('createKey');
     if (!guid && answer.customerId) ctx.telemetry.track('customer_created', { status });
   }
   return { kind: 'sent', answer, patch, payload };

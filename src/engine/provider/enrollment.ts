@@ -31,6 +31,9 @@ export const ENROLLMENT_HEADERS: Readonly<Record<string, string>> = {
   'x-service-token': 'ent-eligibility-modular',
 };
 
+/** The header a create carries its idempotency key in (the sandbox honours it; README "Hosting" names it for the provider). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
 export type SendResult = { kind: 'sent'; answer: EnrollmentAnswer } | { kind: 'skipped'; why: string } | { kind: 'failed'; failure: CallFailure };
 
 function str(v: unknown): string | undefined {
@@ -75,12 +78,18 @@ function* poll(pollingId: string, customerId: string, token: string | undefined)
  * Sends a lifecycle status with the prospect (SUB-10..SUB-16): `known` is what the session holds
  * (the customer id, the last status sent, the token).
  */
-export function* sendStatus(status: string, payload: JsonValue, known: { customerId?: string | undefined; lastStatus?: string | undefined; token?: string | undefined }): Step<SendResult> {
+export function* sendStatus(
+  status: string,
+  payload: JsonValue,
+  known: { customerId?: string | undefined; lastStatus?: string | undefined; token?: string | undefined; idempotencyKey?: string | undefined },
+): Step<SendResult> {
   const plan = planSend(status, { ...(known.customerId ? { customerId: known.customerId } : {}), ...(known.lastStatus ? { lastStatus: known.lastStatus } : {}) });
   if ('skipped' in plan) return { kind: 'skipped', why: plan.skipped };
   const token = known.token;
   if (plan.method === 'POST') {
-    const a = yield* request({ service: 'enrollment', method: 'POST', path: plan.path, body: payload, headers: { ...ENROLLMENT_HEADERS, ...(token ? { jwtkey: token } : {}) } });
+    // Issue 22: a create carries its Idempotency-Key, so one sent again after a lost answer creates no second customer.
+    const key: Record<string, string> = known.idempotencyKey ? { [IDEMPOTENCY_HEADER]: known.idempotencyKey } : {};
+    const a = yield* request({ service: 'enrollment', method: 'POST', path: plan.path, body: payload, headers: { ...ENROLLMENT_HEADERS, ...(token ? { jwtkey: token } : {}), ...key } });
     return a.kind === 'failure' ? failed(a) : read(a, true);
   }
   const a = yield* request({ service: 'enrollment', method: 'PUT', path: plan.path, body: payload, headers: { ...ENROLLMENT_HEADERS, ...(token ? { jwtkey: token } : {}), customerId: plan.customerId } });

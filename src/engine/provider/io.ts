@@ -39,7 +39,8 @@ export interface CallFailure {
 /** What a request came back with: an answer (any status: the command judges it), or no answer at all (a timeout, a network error). */
 export type ProviderAnswer = { kind: 'answer'; status: number; body: unknown; location?: string } | ({ kind: 'failure' } & CallFailure);
 
-export type Effect = { kind: 'request'; request: ProviderRequest } | { kind: 'sleep'; ms: number } | { kind: 'now' };
+/** A request, a pause, the clock, or a new unique id (an idempotency key: random in the browser, numbered in simulate). */
+export type Effect = { kind: 'request'; request: ProviderRequest } | { kind: 'sleep'; ms: number } | { kind: 'now' } | { kind: 'id' };
 
 /** A piece of orchestration: yields effects, receives their answers, returns T. */
 export type Step<T> = Generator<Effect, T, unknown>;
@@ -54,6 +55,10 @@ export function* sleep(ms: number): Step<void> {
 
 export function* now(): Step<number> {
   return (yield { kind: 'now' }) as number;
+}
+
+export function* newId(): Step<string> {
+  return (yield { kind: 'id' }) as string;
 }
 
 /** Who answers the effects. `perform` may throw (a cancelled request): the error is thrown into the step. */
