@@ -660,16 +660,20 @@ describe('the address service\'s answers (ADDR-18, ADDR-21, ADDR-23)', () => {
     expect((await reviewRow('Your addresses', 'Physical address')).split('\n')).toEqual(['In the United States', '7 Boxed Lane', 'San Antonio', 'TX', '78258']);
   });
 
-  it('a failure (500) takes the documented error route: the trap page, never a blank page (ADDR-23)', async () => {
+  it('a failure (500) takes the documented error route to its retry page: the answers kept, Try again, the help line, never a blank page (ADDR-23; issue 20)', async () => {
     let screen = await openPanel('self-address-panel');
     await fillDomestic('Mailing address', '1 Failure Way');
     await tick(page, 'My physical address is the same as my mailing address');
     screen = await continueAccepted(screen);
     expect(screen.milestone).toBe('trap-door');
     expect(page.url()).toContain('/join/get-started/aem/milestone/trap-door');
-    await expect(screenRoot().locator('h1').innerText()).resolves.toBe('Something went wrong');
-    expect((await screenRoot().innerText()).length).toBeGreaterThan(40);
-    await accessible('the trap page after an address service failure');
+    await expect(screenRoot().locator('h1').innerText()).resolves.toBe("We couldn't check your details just now");
+    expect(await screenRoot().innerText()).toMatch(/Your answers are saved\. Try again, or call us at 1-800-555-0199/);
+    await accessible('the retry page after an address service failure');
+    // Try again sends the same check (the sandbox's Failure persona fails again): the same page, not Start again.
+    await screenRoot().locator('[data-action="primary"]').click();
+    await page.locator('[data-interstitial]').waitFor({ state: 'detached', timeout: 20000 }).catch(() => undefined);
+    await expect(screenRoot().locator('h1').innerText()).resolves.toBe("We couldn't check your details just now");
   });
 });
 
