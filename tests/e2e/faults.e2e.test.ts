@@ -400,7 +400,8 @@ async function runCase(row: Row, fault: Fault, walk: Recorded): Promise<CaseResu
     const t0 = Date.now();
     await (entry.step.trigger ?? entry.step.act)(s.page).catch((err: unknown) => problems.push(`the action did not complete: ${String(err).slice(0, 120)}`));
     // The row's time counts from its first faulted request (the action before it may be slow on a busy machine).
-    const allowed = fault === 'hang' ? row.hangMs : 20000;
+    // A fault that answers at once settles within 30 s: a chunk retried once, then the error route, whose own chunks may fail the same way.
+    const allowed = fault === 'hang' ? row.hangMs : 30000;
     const deadline = (): number => (s.provider.firstFaultAt ?? Date.now()) + allowed;
     const cap = t0 + allowed + 30000;
     const accept = (got: string): boolean => {
@@ -489,8 +490,11 @@ describe('the fault suite (issue 13, issue 10)', () => {
     const undriven = [...seen.keys()].filter((k) => !(k in NOT_DRIVEN) && !MATRIX.some((r) => r.keys(k)));
     expect(undriven, 'requests no row of the fault matrix drives: add a row').toEqual([]);
     for (const row of MATRIX) {
-      const at = walks[row.walk].steps.find((st) => st.step.name === row.at);
-      expect(at?.keys.some(row.keys) ?? false, `${row.name}: none of its requests is made first at "${row.at}" (${row.walk})`).toBe(true);
+      // At its step, or (requests made when the browser is idle after a move, as the disclaimers') at the one after it.
+      const steps = walks[row.walk].steps;
+      const i = steps.findIndex((st) => st.step.name === row.at);
+      const near = i < 0 ? [] : steps.slice(i, i + 2);
+      expect(near.some((st) => st.keys.some(row.keys)), `${row.name}: none of its requests is made first at "${row.at}" or just after it (${row.walk})`).toBe(true);
     }
   });
 
@@ -500,7 +504,8 @@ describe('the fault suite (issue 13, issue 10)', () => {
     const cases = MATRIX.filter((r) => !only || only.includes(r.name)).flatMap((row) => FAULTS.map((fault) => ({ row, fault })));
     // The longest first (the hangs wait for timeouts, idle), so they overlap the short ones.
     cases.sort((a, b) => (b.fault === 'hang' ? b.row.hangMs : 3000) - (a.fault === 'hang' ? a.row.hangMs : 3000));
-    const results = await pool(cases, 6, ({ row, fault }) => runCase(row, fault, walks[row.walk]));
+    // Four pages at once: six on two cores made cases no fault touched time out (a spurious trap or a late one).
+    const results = await pool(cases, 4, ({ row, fault }) => runCase(row, fault, walks[row.walk]));
     ran.push(...results);
     const table = MATRIX.map((row) => {
       const line: Record<string, string> = { request: row.name };
