@@ -14,6 +14,7 @@ import type { Condition, Edge, ModuleGraph, ProductFlow, StepStart } from './for
 import { positionOf, pointerOf, type ParsedJson } from './json-source';
 import { asList, panelNameOf, type Doc, type DocumentSet } from './loader';
 import { isObject, mergePatch } from './state';
+import { DEFAULT_ERROR_ROUTE, DEFAULT_MODULE_END } from './flow';
 
 /** The check ids this file adds (docs/authoring.md, "Checking your work: lint"). */
 export const ANALYSIS_CHECKS = [
@@ -27,7 +28,6 @@ export const ANALYSIS_CHECKS = [
   'unused-content',
 ] as const;
 
-const DEFAULT_ERROR_ROUTE = { module: 'system', step: 'detour' };
 
 /** Where findings about one module graph go: a module file, or a product's override of it. */
 interface Place {
@@ -111,6 +111,9 @@ function externalStepTargets(docs: DocumentSet, graphs: readonly ModuleGraph[]):
   for (const p of docs.products.values()) {
     const route = p.value.errorRoute ?? DEFAULT_ERROR_ROUTE;
     add(route.module, route.step);
+    // The module end's step (the module update between modules), when the product or the default names one that exists.
+    const end = p.value.moduleEnd ?? DEFAULT_MODULE_END;
+    if (docs.modules.get(end.module)?.value.steps[end.step]) add(end.module, end.step);
   }
   return out;
 }

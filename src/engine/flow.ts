@@ -16,7 +16,8 @@ import { getPath, isObject, mergePatch, setPath, type AppState, type JsonObject 
 
 export const DEFAULT_PRODUCT = 'join-now';
 export const DEFAULT_SEQUENCE = 'default';
-const DEFAULT_ERROR_ROUTE = { module: 'system', step: 'detour' };
+export const DEFAULT_ERROR_ROUTE = { module: 'system', step: 'detour' };
+export const DEFAULT_MODULE_END = { module: 'system', step: 'module-end' };
 const END = '@end';
 
 export interface ModuleInstance {
@@ -35,6 +36,11 @@ export interface Flow {
   extraModules: Map<string, ModuleInstance>;
   docs: DocumentSet;
   errorRoute: { module: string; step: string };
+  /**
+   * The step every module end passes through before the next module (doc 2 §4's module update):
+   * it stands at the position of the module just finished; its `@end` enters the next module.
+   */
+  moduleEnd?: { module: string; step: string };
 }
 
 export interface Coordinate {
@@ -138,15 +144,29 @@ export function resolveFlow(
   const extraModules = new Map<string, ModuleInstance>();
   const errorModule = docs.modules.get(errorRoute.module);
   if (errorModule) extraModules.set(errorRoute.module, { name: errorRoute.module, moduleId: errorRoute.module, graph: errorModule.value });
-  return { flow: { productId: id, sequenceId: sid, product, modules, extraModules, docs, errorRoute }, diagnostics };
+  const endRoute = product.moduleEnd ?? DEFAULT_MODULE_END;
+  const endModule = docs.modules.get(endRoute.module);
+  const moduleEnd = endModule?.value.steps[endRoute.step] ? endRoute : undefined;
+  if (moduleEnd && endModule && !extraModules.has(moduleEnd.module)) extraModules.set(moduleEnd.module, { name: moduleEnd.module, moduleId: moduleEnd.module, graph: endModule.value });
+  return { flow: { productId: id, sequenceId: sid, product, modules, extraModules, docs, errorRoute, ...(moduleEnd ? { moduleEnd } : {}) }, diagnostics };
 }
 
 // ---------------------------------------------------------------------------------------
 // Looking things up
 
 export function moduleAt(flow: Flow, position: number, name?: string): ModuleInstance | undefined {
-  if (position >= 0) return flow.modules[position];
+  if (position >= 0) {
+    const m = flow.modules[position];
+    // A module end's step (Flow.moduleEnd) stands at the position of the module just finished.
+    if (m && name !== undefined && m.name !== name && inModuleEnd(flow, { position, module: name })) return flow.extraModules.get(name);
+    return m;
+  }
   return name !== undefined ? flow.extraModules.get(name) : undefined;
+}
+
+/** Whether a coordinate is on a module end's steps (Flow.moduleEnd): between the module at its position and the next. */
+export function inModuleEnd(flow: Flow, c: { position: number; module: string }): boolean {
+  return flow.moduleEnd !== undefined && c.position >= 0 && c.module === flow.moduleEnd.module && flow.modules[c.position]?.name !== c.module;
 }
 
 export function stepOf(flow: Flow, coordinate: { position: number; module: string; step: string }): Step | undefined {
@@ -317,7 +337,14 @@ function followTarget(flow: Flow, target: Target, from: Position, state: AppStat
       // FLOW-24: module position moves by +1 forward.
       const next = from.position + 1;
       if (from.position < 0 || next >= flow.modules.length) return { at: 'end', state };
-      return enterModule(flow, next, state, ctx);
+      // Doc 2 §4: between two modules, the module end's step (the module update) runs first; its own `@end` enters the next module.
+      if (flow.moduleEnd && !inModuleEnd(flow, from)) {
+        const finished = flow.modules[from.position] as ModuleInstance;
+        const upcoming = flow.modules[next] as ModuleInstance;
+        const s = setPath(state, 'flow.moduleEnd', { finished: finished.name, finishedModule: finished.moduleId, next: upcoming.name, nextModule: upcoming.moduleId });
+        return { at: { position: from.position, module: flow.moduleEnd.module, step: flow.moduleEnd.step }, state: s };
+      }
+      return enterModule(flow, next, setPath(state, 'flow.moduleEnd', undefined), ctx);
     }
     if (target === '@error') {
       // An author's deliberate route to the detour: keep the reason a command recorded, if any.

@@ -291,6 +291,13 @@ requirements?: RequirementIds
  */
 startOnPrefill?: boolean
 /**
+ * The step every module end passes through before the next module is entered (doc 2 §4: the module update between modules, SUB-01..SUB-10): a branch or command of an extra module whose `@end` edges enter the next module. The step stands at the position of the module just finished, so the lifecycle rules read `flow.nextModule` as the module after it. Default: module `system`, step `module-end`, when the system module has that step; none otherwise.
+ */
+moduleEnd?: {
+module: string
+step: string
+}
+/**
  * Where any error state goes: a detour step, which then leads to the trap (FLOW-14). Default: module `system`, step `detour`.
  */
 errorRoute?: {
@@ -1180,7 +1187,7 @@ export interface ScenarioTable {
 $schema?: string
 description?: string
 /**
- * Merged under every scenario's input (e.g. product and today).
+ * Merged under every scenario's input (e.g. product and today); `responses` are merged command by command under the scenario's own (e.g. the module update's answer, given once per file).
  */
 defaults?: { [key: string]: JsonValue }
 scenarios: {

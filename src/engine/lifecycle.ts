@@ -12,7 +12,7 @@
  * Pure: no network, no React, no session (the caller passes what the session holds).
  */
 import type { JsonValue } from '../rules/index';
-import type { Flow } from './flow';
+import { currentCoordinate, inModuleEnd, type Flow } from './flow';
 import type { OutcomeRow } from './formats.generated';
 import { decideOutcome, reasonText, type TableAnswer } from './outcome-table';
 import { getPath, isObject, setPath, type AppState, type JsonObject } from './state';
@@ -95,7 +95,8 @@ export const ok = (status: number | undefined): boolean => status !== undefined 
 
 /**
  * The state the lifecycle rules read (rules/lifecycle.rules.json): the state plus
- * `flow.nextModule` (the module after the current one; none on the error route or at the last),
+ * `flow.nextModule` (the module after the current one; none on the error route or at the last;
+ * between two modules, the next one, with `flow.module` the one just finished),
  * `config.initialStatus` (the product's) and `individuals.guid` (`guid`: also the session's).
  */
 export function lifecycleState(flow: Flow, state: AppState, guid?: string): AppState {
@@ -103,6 +104,9 @@ export function lifecycleState(flow: Flow, state: AppState, guid?: string): AppS
   const position = getPath(s, 'flow.position');
   const next = typeof position === 'number' && position >= 0 ? flow.modules[position + 1]?.moduleId : undefined;
   s = setPath(s, 'flow.nextModule', next);
+  // Between two modules (Flow.moduleEnd), `flow.module` is the module just finished, as the rules read it.
+  const here = currentCoordinate(s);
+  if (here && inModuleEnd(flow, here)) s = setPath(s, 'flow.module', flow.modules[here.position]?.name);
   const initial = flow.product.config?.initialStatus;
   if (initial !== undefined && getPath(s, 'config.initialStatus') === undefined) s = setPath(s, 'config.initialStatus', initial);
   if (guid && getPath(s, 'individuals.guid') === undefined) s = setPath(s, 'individuals.guid', guid);

@@ -326,6 +326,9 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
     if (p.errorRoute && !set.modules.get(p.errorRoute.module)?.value.steps[p.errorRoute.step]) {
       report(doc, '/errorRoute', 'error', 'broken-reference', `error route ${p.errorRoute.module}/${p.errorRoute.step} does not exist`);
     }
+    if (p.moduleEnd && !set.modules.get(p.moduleEnd.module)?.value.steps[p.moduleEnd.step]) {
+      report(doc, '/moduleEnd', 'error', 'broken-reference', `module end ${p.moduleEnd.module}/${p.moduleEnd.step} does not exist`);
+    }
     const cfg = p.config;
     checkContentKey(doc, '/config/productName', cfg?.productName);
     for (const [k, v] of Object.entries(cfg?.exitDialog ?? {})) checkContentKey(doc, `/config/exitDialog/${k}`, v);

@@ -19,7 +19,7 @@
  *
  * Pure: no storage, no DOM. Loaded on demand (only a restored session needs it).
  */
-import { currentCoordinate, findModule, historyOf, moduleAt, startFlow, stepOf, withProgress, writeFlow, type Coordinate, type Flow, type FlowContext } from './flow';
+import { currentCoordinate, findModule, historyOf, inModuleEnd, moduleAt, startFlow, stepOf, withProgress, writeFlow, type Coordinate, type Flow, type FlowContext } from './flow';
 import { setPath, type AppState } from './state';
 import type { JsonValue } from '../rules/engine';
 
@@ -33,6 +33,8 @@ export interface Restored {
 /** The coordinate in this flow: the module of the same name (at the saved position, else the nearest), if it still has the step. */
 function relocate(flow: Flow, c: Coordinate): Coordinate | undefined {
   if (c.position < 0) return stepOf(flow, c) ? c : undefined;
+  // Between two modules (the module update): the same place, while the module before it is still at that position.
+  if (inModuleEnd(flow, c)) return stepOf(flow, c) ? c : undefined;
   const position = moduleAt(flow, c.position)?.name === c.module ? c.position : findModule(flow, c.module, c.position);
   if (position < 0 || moduleAt(flow, position)?.name !== c.module) return undefined;
   const moved = { ...c, position };

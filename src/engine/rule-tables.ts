@@ -8,7 +8,7 @@ import { RuleError, type JsonValue } from '../rules/index';
 import { edgeKey, type EdgeRef } from './flow';
 import type { DocumentSet } from './loader';
 import { simulate, type FormChecker, type SimulateInput, type SimulateOptions, type SimulateResult } from './simulate';
-import { setPath, type AppState, type JsonObject } from './state';
+import { isObject, setPath, type AppState, type JsonObject } from './state';
 
 export const DEFAULT_TODAY = '2026-11-22';
 
@@ -117,6 +117,16 @@ export interface ScenarioReport {
   failures: ScenarioFailure[];
 }
 
+/**
+ * A scenario's input with its file's defaults merged under it (schemas/formats/scenarios.schema.json):
+ * the defaults' `responses` merged command by command under the scenario's own (the module
+ * update's answer given once per file).
+ */
+export function scenarioInput(defaults: JsonObject, input: JsonObject): SimulateInput {
+  const responses = isObject(defaults.responses) || isObject(input.responses) ? { responses: { ...(isObject(defaults.responses) ? defaults.responses : {}), ...(isObject(input.responses) ? input.responses : {}) } } : {};
+  return { today: DEFAULT_TODAY, ...defaults, ...input, ...responses } as unknown as SimulateInput;
+}
+
 export function runScenarios(docs: DocumentSet, checkForm: FormChecker | undefined, onEdge?: (ref: EdgeRef) => void, extra: Pick<SimulateOptions, 'sponsorRequest' | 'destinations'> = {}): ScenarioReport {
   let count = 0;
   const failures: ScenarioFailure[] = [];
@@ -124,7 +134,7 @@ export function runScenarios(docs: DocumentSet, checkForm: FormChecker | undefin
     const defaults = doc.value.defaults ?? {};
     for (const scenario of doc.value.scenarios) {
       count++;
-      const input = { today: DEFAULT_TODAY, ...defaults, ...scenario.input } as unknown as SimulateInput;
+      const input = scenarioInput(defaults, scenario.input);
       const result = simulate(docs, input, { ...extra, throughMilestones: scenario.throughMilestones === true, ...(checkForm ? { checkForm } : {}), ...(onEdge ? { onEdge } : {}) });
       const mismatches = compareStop(scenario.expect, result);
       if (mismatches.length > 0) {

@@ -22,7 +22,7 @@ import {
   type StepView,
 } from './flow';
 import { completeCommand } from './flow-moves';
-import { toErrorRoute } from './flow';
+import { stepOf, toErrorRoute } from './flow';
 import { leafFields } from './review';
 import { answerAliases, normalizeAnswerMap, normalizeInitialState } from './answer-aliases';
 import type { FormPanel } from './formats.generated';
@@ -60,6 +60,8 @@ export interface SimulatedRequest {
   /** The lifecycle status a prospect request carries. */
   status?: string;
   body?: JsonValue;
+  /** The headers the browser sends with it (SUB-13's, the token, the customer id, ADDR-22's claim). */
+  headers?: Record<string, string>;
   /** What answered it: the service's answer from the responses, or no answer (a timeout or a network error). */
   answer: { status: number; body?: JsonValue } | { fault: 'timeout' | 'network' };
 }
@@ -229,7 +231,7 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
   const responseLeft = (s: AppState): boolean => {
     const from = getPath(s, 'error.from');
     if (!isObject(from) || !flow) return false;
-    const step = flow.modules[from.position as number]?.graph.steps[from.step as string];
+    const step = typeof from.position === 'number' && typeof from.module === 'string' && typeof from.step === 'string' ? stepOf(flow, { position: from.position, module: from.module, step: from.step }) : undefined;
     const name = step?.kind === 'command' ? step.command : undefined;
     const given = name !== undefined ? responses[name] : undefined;
     return Array.isArray(given) && (usedResponses.get(name as string) ?? 0) < given.length;
@@ -247,7 +249,7 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
     }
     try {
       if (view.kind === 'milestone') {
-        const step = flow.modules[view.position]?.graph.steps[view.step] ?? flow.extraModules.get(view.module)?.graph.steps[view.step];
+        const step = stepOf(flow, view);
         const terminal = (step?.next ?? []).length === 0;
         if (!options.throughMilestones || terminal) return stopWith(state, view);
         // Try again (`@retry`, ERR-42) runs the failed command again: only while its list of responses has one left for it.
@@ -316,7 +318,7 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
               const r = effect.request;
               const response = take();
               const http = httpAnswer(response);
-              const polling = r.method === 'GET' && r.path.startsWith('enrollment/polling/');
+              const polling = r.lifecycle === 'poll';
               // SUB-27: polls the list does not answer keep waiting, until polling gives up (40011).
               const answer: ProviderAnswer =
                 http === undefined && response === undefined && polling
@@ -330,8 +332,9 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
                         ? { kind: 'failure', status: 408, codes: [], message: 'TIMEOUT', timeout: true }
                         : { kind: 'failure', codes: [], message: 'ERR_NETWORK', timeout: false }
                       : { kind: 'answer', status: http.status, body: http.body };
-              const status = isObject(r.body) && typeof r.body.status === 'string' && r.path.startsWith('enrollment/customers') && !r.path.endsWith('/sponsor') ? r.body.status : undefined;
-              requests.push({ command: name, method: r.method, path: r.path, ...(status !== undefined ? { status } : {}), ...(r.body !== undefined ? { body: r.body } : {}), answer: http?.fault !== undefined ? { fault: http.fault } : { status: answer.kind === 'answer' ? answer.status : 0, ...(http?.body !== undefined ? { body: http.body } : {}) } });
+              // The runner tags what a request is in the prospect's lifecycle (a status sent, or a poll).
+              const status = typeof r.lifecycle === 'object' ? r.lifecycle.status : undefined;
+              requests.push({ command: name, method: r.method, path: r.path, ...(status !== undefined ? { status } : {}), ...(r.body !== undefined ? { body: r.body } : {}), headers: r.headers, answer: http?.fault !== undefined ? { fault: http.fault } : { status: answer.kind === 'answer' ? answer.status : 0, ...(http?.body !== undefined ? { body: http.body } : {}) } });
               if (status !== undefined && isObject(r.body)) {
                 statuses.push(status);
                 payload = r.body;

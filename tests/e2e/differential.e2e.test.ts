@@ -114,7 +114,7 @@ const WALKS: Walk[] = [
     },
   },
   {
-    id: 'an address check that fails: the retry page with every answer kept, no prospect sent',
+    id: 'an address check that fails: the retry page with every answer kept (the prospect, created at basic-info\'s end, gets its detour)',
     requirements: ['ADDR-23', 'FLOW-14', 'ERR-42'],
     product: 'join-now',
     panel: 'military-service',
@@ -130,6 +130,9 @@ const WALKS: Walk[] = [
     responses: { addressValidation: [{ status: 500, body: { message: 'down' } }, valid], payloadSubmit: created, completeModule: { status: 200, body: { data: { codes: [] } } } },
   },
 ];
+
+// The module updates (doc 2 §4: the create at basic-info's end, an update at each later module's end) and the detour, accepted in every walk.
+for (const w of WALKS) w.responses = { moduleUpdate: created, callDetour: { status: 200, body: { data: {} } }, ...w.responses };
 
 /** Every command that calls a service, answered as a provider that accepts everything would. */
 const ACCEPTED: JsonObject = {

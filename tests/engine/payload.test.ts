@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { applyPrefill } from '../../src/app/prefill';
 import { buildPayload, checkPayloadMapping, consentOf, PayloadError } from '../../src/engine/payload';
 import { simulate, type SimulateInput } from '../../src/engine/simulate';
+import { scenarioInput } from '../../src/engine/rule-tables';
 import type { AppState, JsonObject } from '../../src/engine/state';
 import type { JsonValue } from '../../src/rules/index';
 import { BRANCHES, ranksOf } from '../../src/sandbox/reference-data';
@@ -33,7 +34,7 @@ const journeys = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'tests/scenario
 function walk(id: string, extra: { responses?: JsonObject; state?: JsonObject } = {}): AppState {
   const scenario = journeys.scenarios.find((s) => s.id === id);
   if (!scenario) throw new Error(`no journey ${id}`);
-  const input = { ...journeys.defaults, ...scenario.input } as unknown as SimulateInput;
+  const input = scenarioInput(journeys.defaults, scenario.input);
   const result = simulate(docs, { ...input, responses: { ...(input.responses ?? {}), ...(extra.responses ?? {}) }, ...(extra.state ? { state: extra.state } : {}) }, { checkForm });
   // Without throughMilestones the walk stops at the first milestone or at the review page.
   expect(result.stop.errors, JSON.stringify(result.stop)).toBeUndefined();
@@ -44,7 +45,7 @@ function walk(id: string, extra: { responses?: JsonObject; state?: JsonObject } 
 function walkToReview(id: string, extra: { responses?: JsonObject; state?: JsonObject } = {}): AppState {
   const scenario = journeys.scenarios.find((s) => s.id === id);
   if (!scenario) throw new Error(`no journey ${id}`);
-  const input = { ...journeys.defaults, ...scenario.input } as unknown as SimulateInput;
+  const input = scenarioInput(journeys.defaults, scenario.input);
   const result = simulate(docs, { ...input, responses: { ...(input.responses ?? {}), ...(extra.responses ?? {}) }, ...(extra.state ? { state: extra.state } : {}) }, { checkForm, throughMilestones: true });
   expect(result.visited.some((v) => v.step === 'review-info-panel'), JSON.stringify(result.stop)).toBe(true);
   if (!result.state) throw new Error(`the walk of ${id} has no state`);

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulate, type SimulateInput } from '../../src/engine/simulate';
+import { scenarioInput } from '../../src/engine/rule-tables';
 import { lifecycleStatus, planSend, enrollmentAnswerOf, tableResult } from '../../src/engine/lifecycle';
 import { resolveFlow } from '../../src/engine/flow';
 import { getPath, type AppState, type JsonObject } from '../../src/engine/state';
@@ -29,42 +30,49 @@ const journeys = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'tests/scenario
 function veteran(responses: JsonObject): SimulateInput {
   const scenario = journeys.scenarios.find((s) => s.id === 'retired-veteran-to-review');
   if (!scenario) throw new Error('no journey retired-veteran-to-review');
-  const input = { ...journeys.defaults, ...scenario.input } as unknown as SimulateInput;
+  const input = scenarioInput(journeys.defaults, scenario.input);
   return { ...input, responses: { ...(input.responses ?? {}), ...responses } };
 }
 
 const walk = (responses: JsonObject) => simulate(docs, veteran(responses), { checkForm, throughMilestones: true, destinations: configDestinations() });
 const visitedSteps = (r: ReturnType<typeof walk>): string[] => r.visited.map((v) => `${v.module}/${v.step}`);
 const created = { status: 201, body: { customerId: 'c-100', jwtKey: 'tok-1' } };
+/**
+ * The module updates before member-found (doc 2 §4, flows/modules/system.json module-end): the
+ * create at the end of basic-info, then an update at each later module's end, answered by the
+ * default of tests/scenarios/journeys.json; then member-found's submit sends update.
+ */
+const MODULE_ENDS = ['modified-create', 'update', 'update', 'update', 'update', 'update'];
+const SUBMITTED = [...MODULE_ENDS, 'update'];
 
 describe('simulate with HTTP answers: the veteran signed up', () => {
-  it('201 then 202 polled to 200: statuses modified-create then complete, the hand-off, and the last payload is the complete', () => {
+  it('201 then 202 polled to 200: the module updates, the submit, then complete, the hand-off, and the last payload is the complete', () => {
     const r = walk({ payloadSubmit: created, completeModule: [{ status: 202, body: {} }, { status: 202 }, { status: 200, body: { data: {} } }] });
     expect(r.stop, JSON.stringify(r.stop)).toMatchObject({ kind: 'command', module: 'member-found', step: 'hand-off', command: 'leaveApp' });
-    expect(r.stop.statuses).toEqual(['modified-create', 'complete']);
+    expect(r.stop.statuses).toEqual([...SUBMITTED, 'complete']);
     expect(r.stop.payload?.status).toBe('complete');
     expect(r.state?.individuals).toMatchObject({ guid: 'c-100', lastStatus: 'complete', memberFound: { isFound: false, codes: [] } });
     expect(visitedSteps(r)).not.toContain('member-found/member-found-redirect');
   });
 
   it('the same statuses with a single 200 to the complete, and with outcome responses (assume success)', () => {
-    expect(walk({ payloadSubmit: created, completeModule: { status: 200, body: { data: {} } } }).stop.statuses).toEqual(['modified-create', 'complete']);
+    expect(walk({ payloadSubmit: created, completeModule: { status: 200, body: { data: {} } } }).stop.statuses).toEqual([...SUBMITTED, 'complete']);
     const assumed = simulate(docs, { ...veteran({}), assume: 'success' }, { checkForm, throughMilestones: true });
-    expect(assumed.stop.statuses).toEqual(['modified-create', 'complete']);
+    expect(assumed.stop.statuses).toEqual([...SUBMITTED, 'complete']);
   });
 
   it('a 202 whose polls run out gives up with 40011 (SUB-27): the error route', () => {
     const r = walk({ payloadSubmit: created, completeModule: { status: 202, body: {} }, callDetour: 'done' });
     expect(r.state?.error).toMatchObject({ hasError: true, reason: 'PAYLOAD_ERROR|STATUS_408|40011' });
-    expect(r.stop.statuses).toEqual(['modified-create', 'complete', 'detour']);
+    expect(r.stop.statuses).toEqual([...SUBMITTED, 'complete', 'detour']);
   });
 
-  it('a 200 with code 50017 to the submit goes to the error route (SUB-18); the detour is sent only with a customer id and a token', () => {
+  it('a 200 with code 50017 to the submit goes to the error route (SUB-18); the prospect exists (created at basic-info\'s end), so the detour is sent', () => {
     const r = walk({ payloadSubmit: { status: 200, body: { codes: ['50017'] } }, callDetour: 'done' });
     expect(r.state?.error).toMatchObject({ hasError: true, reason: 'PAYLOAD_ERROR|STATUS_200|50017' });
     expect(r.stop).toMatchObject({ kind: 'milestone', module: 'system' });
-    // No customer was created: nothing more is sent (SUB-10, FLOW-14).
-    expect(r.stop.statuses).toEqual(['modified-create']);
+    // The customer was created at the end of basic-info: the detour is sent (FLOW-14).
+    expect(r.stop.statuses).toEqual([...SUBMITTED, 'detour']);
   });
 
   it('a 200 with 50012 alone to the complete: the member-found redirect decides proofing by its table (SUB-23)', () => {
@@ -72,7 +80,7 @@ describe('simulate with HTTP answers: the veteran signed up', () => {
     expect(visitedSteps(r)).toContain('member-found/member-found-redirect');
     expect(r.state?.command).toMatchObject({ name: 'memberFoundRedirect', outcome: 'proofing' });
     expect(r.stop).toMatchObject({ kind: 'command', command: 'leaveApp', destination: '/my/identity-proofing/' });
-    expect(r.stop.statuses).toEqual(['modified-create', 'complete']);
+    expect(r.stop.statuses).toEqual([...SUBMITTED, 'complete']);
   });
 
   it('a 50012 on the submit is not lost when the completion answers without codes (SUB-23, issue 19)', () => {
@@ -85,11 +93,13 @@ describe('simulate with HTTP answers: the veteran signed up', () => {
   it('the stop lists every request the walk made, with the answer given: what the browser sends (issue 19)', () => {
     const r = walk({ payloadSubmit: created, completeModule: [{ status: 202, body: { pollingId: 'p-9' } }, { status: 200, body: { data: {} } }] });
     expect(r.stop.requests?.map((q) => `${q.command} ${q.method} ${q.path} ${q.status ?? ''}`.trim())).toEqual([
-      'payloadSubmit POST enrollment/customers modified-create',
+      'moduleUpdate POST enrollment/customers modified-create',
+      ...MODULE_ENDS.slice(1).map((status) => `moduleUpdate PUT enrollment/customers/scenario-customer ${status}`),
+      'payloadSubmit PUT enrollment/customers/scenario-customer update',
       'completeModule PUT enrollment/customers/c-100 complete',
       'completeModule GET enrollment/polling/p-9',
     ]);
-    expect(r.stop.requests?.[1]?.answer).toEqual({ status: 202, body: { pollingId: 'p-9' } });
+    expect(r.stop.requests?.find((q) => q.command === 'completeModule')?.answer).toEqual({ status: 202, body: { pollingId: 'p-9' } });
     expect(r.stop.destination).toBe('/my/member-home');
   });
 
@@ -106,10 +116,11 @@ describe('simulate with HTTP answers: the veteran signed up', () => {
     expect(alone.stop).toMatchObject({ kind: 'command', step: 'hand-off' });
   });
 
-  it('a 500 to the submit: error route, then the detour is not sent (no customer id)', () => {
-    const r = walk({ payloadSubmit: { status: 500, body: { errors: [{ errorCode: '999999' }] } }, callDetour: 'done' });
+  it('a 500 to the create (the module update at basic-info\'s end): error route, the detour not sent (no customer id)', () => {
+    const r = walk({ moduleUpdate: { status: 500, body: { errors: [{ errorCode: '999999' }] } }, callDetour: 'done' });
     expect(r.state?.error).toMatchObject({ reason: 'PAYLOAD_ERROR|STATUS_500|999999' });
     expect(r.stop).toMatchObject({ kind: 'milestone', step: 'service-retry' });
+    expect(r.stop.statuses).toEqual(['modified-create']);
   });
 
   it('a bad status is refused with what to fix', () => {
@@ -117,7 +128,7 @@ describe('simulate with HTTP answers: the veteran signed up', () => {
   });
 
   it('a create answered 201 without a customerId, or a body that is not JSON, is malformed: the error route, never "next" (issue 10, Failures)', () => {
-    const noId = walk({ payloadSubmit: { status: 201, body: { jwtKey: 'tok' } }, callDetour: 'done' });
+    const noId = walk({ moduleUpdate: { status: 201, body: { jwtKey: 'tok' } }, callDetour: 'done' });
     expect(noId.state?.error).toMatchObject({ hasError: true, reason: 'PAYLOAD_ERROR|STATUS_201|MALFORMED_BODY|no customerId' });
     const text = walk({ payloadSubmit: created, completeModule: { status: 200, body: '<html>' }, callDetour: 'done' });
     expect(text.state?.error).toMatchObject({ hasError: true, reason: 'PAYLOAD_ERROR|STATUS_200|MALFORMED_BODY|not JSON' });
@@ -127,7 +138,10 @@ describe('simulate with HTTP answers: the veteran signed up', () => {
 describe('simulate reads the sponsor and address services\' answers as the browser does (issue 10, "Done when": responses for every command)', () => {
   it('the address check: 200 without codes is valid; the walk goes on', () => {
     const r = walk({ addressValidation: { status: 200, body: { data: {} } } });
-    expect(r.state?.command).toMatchObject({ name: 'addressValidation', outcome: 'valid' });
+    expect(r.visited.map((v) => v.step)).toContain('occupation-panel');
+    // ADDR-22: the prospect exists (created at basic-info's end), so the check carries its customer id, the app id and the claim.
+    const check = r.stop.requests?.find((q) => q.command === 'addressValidation');
+    expect(check?.headers).toMatchObject({ customerId: 'scenario-customer', appId: 'ent-eligibility-modular', 'ent-eligibility-claim': 'scenario-token' });
     expect(getPath(r.state ?? {}, 'eligibility.self.address.validation')).toMatchObject({ outcome: 'valid', codes: [] });
   });
 
@@ -150,7 +164,7 @@ describe('simulate reads the sponsor and address services\' answers as the brows
 function spouse(responses: JsonObject): SimulateInput {
   const scenario = journeys.scenarios.find((s) => JSON.stringify(s.input).includes('sponsorSearch'));
   if (!scenario) throw new Error('no journey answers sponsorSearch');
-  const input = { ...journeys.defaults, ...scenario.input } as unknown as SimulateInput;
+  const input = scenarioInput(journeys.defaults, scenario.input);
   return { ...input, responses: { ...(input.responses ?? {}), ...responses } };
 }
 
@@ -181,7 +195,7 @@ describe('simulate reads the sponsor service\'s answers (SPON-04..SPON-12)', () 
   it('404 is not found; without config.json\'s sponsorRequest the walk says what it needs', () => {
     const r = sponsorWalk({ sponsorSearch: { status: 404, body: {} } });
     expect(r.state?.command).toMatchObject({ name: 'sponsorSearch', outcome: 'notFound' });
-    const bare = simulate(docs, spouse({ sponsorSearch: { status: 404, body: {} } }), { checkForm, throughMilestones: true });
+    const bare = simulate(docs, spouse({ sponsorSearch: { status: 404, body: {} }, callDetour: 'done' }), { checkForm, throughMilestones: true });
     // As in the browser, the command's failure takes the error route: the walk ends at the trap, its message the reason.
     expect(bare.stop).toMatchObject({ kind: 'milestone', milestone: 'trap-door' });
     expect(bare.stop.message).toMatch(/needs config.json "sponsorRequest"/);
@@ -212,8 +226,8 @@ describe('simulate --batch with HTTP answers', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as { line: number; stop: { statuses?: string[]; step?: string } });
     expect(out.map((o) => [o.line, o.stop.statuses, o.stop.step])).toEqual([
-      [1, ['modified-create', 'complete'], 'hand-off'],
-      [2, ['modified-create'], 'trap-door'],
+      [1, [...SUBMITTED, 'complete'], 'hand-off'],
+      [2, [...SUBMITTED, 'detour'], 'trap-door'],
     ]);
   });
 });

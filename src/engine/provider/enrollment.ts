@@ -67,7 +67,7 @@ function* poll(pollingId: string, customerId: string, token: string | undefined)
   for (;;) {
     if ((yield* now()) - started >= POLL_LIMIT_MS) break;
     yield* sleep(POLL_INTERVAL_MS);
-    const a = yield* request({ service: 'enrollment', method: 'GET', path: `enrollment/polling/${encodeURIComponent(pollingId)}`, headers: { ...ENROLLMENT_HEADERS, guid: customerId, ...(token ? { jwtkey: token } : {}) } });
+    const a = yield* request({ service: 'enrollment', method: 'GET', path: `enrollment/polling/${encodeURIComponent(pollingId)}`, lifecycle: 'poll', headers: { ...ENROLLMENT_HEADERS, guid: customerId, ...(token ? { jwtkey: token } : {}) } });
     if (a.kind === 'failure') return failed(a);
     if (a.status !== 202) return read(a);
   }
@@ -89,10 +89,10 @@ export function* sendStatus(
   if (plan.method === 'POST') {
     // Issue 22: a create carries its Idempotency-Key, so one sent again after a lost answer creates no second customer.
     const key: Record<string, string> = known.idempotencyKey ? { [IDEMPOTENCY_HEADER]: known.idempotencyKey } : {};
-    const a = yield* request({ service: 'enrollment', method: 'POST', path: plan.path, body: payload, headers: { ...ENROLLMENT_HEADERS, ...(token ? { jwtkey: token } : {}), ...key } });
+    const a = yield* request({ service: 'enrollment', method: 'POST', path: plan.path, body: payload, lifecycle: { status }, headers: { ...ENROLLMENT_HEADERS, ...(token ? { jwtkey: token } : {}), ...key } });
     return a.kind === 'failure' ? failed(a) : read(a, true);
   }
-  const a = yield* request({ service: 'enrollment', method: 'PUT', path: plan.path, body: payload, headers: { ...ENROLLMENT_HEADERS, ...(token ? { jwtkey: token } : {}), customerId: plan.customerId } });
+  const a = yield* request({ service: 'enrollment', method: 'PUT', path: plan.path, body: payload, lifecycle: { status }, headers: { ...ENROLLMENT_HEADERS, ...(token ? { jwtkey: token } : {}), customerId: plan.customerId } });
   if (a.kind === 'failure') return failed(a);
   if (polled('PUT', status, a.status)) return yield* poll(pollingIdOf(a.body, a.location, plan.customerId), plan.customerId, token);
   return read(a);

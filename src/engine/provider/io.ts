@@ -24,6 +24,8 @@ export interface ProviderRequest {
   path: string;
   body?: JsonValue;
   headers: Record<string, string>;
+  /** What the request is in the prospect's lifecycle: a status sent with the prospect (SUB-01), or a poll (SUB-26). Not sent: read by simulate's request list and the differential test. */
+  lifecycle?: { status: string } | 'poll';
 }
 
 /** How a request failed: the status when there was an answer the client refused, the codes, why; a timeout is 408 (ERR-28). */
