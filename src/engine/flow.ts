@@ -571,7 +571,8 @@ function returnAfterChange(flow: Flow, settled: AppState, from: Coordinate, from
   if (!returnTo) return settled;
   const to = currentCoordinate(settled);
   const toStep = to && to.step !== END ? stepOf(flow, to) : undefined;
-  const leftModule = !to || to.step === END || to.position !== from.position;
+  // The module's end (its module update) counts as leaving it: the review's own end sends the changed answers.
+  const leftModule = !to || to.step === END || to.position !== from.position || inModuleEnd(flow, to);
   const back = (): AppState => setPath(writeFlow(settled, { position: returnTo.position, module: returnTo.module, step: returnTo.step, variant: returnTo.variant, isComplete: false }), 'flow.returnTo', undefined);
   if (leftModule) return back();
   if (toStep?.kind === 'milestone') return setPath(settled, 'flow.returnTo', undefined);

@@ -89,6 +89,7 @@ export function renderMermaid(flow: Flow): string {
   const inSequence = (name: string): boolean => flow.modules.some((m) => m.name === name || m.moduleId === name);
   for (const m of flow.extraModules.values()) if (!inSequence(m.name)) placed.push({ position: -1, module: m });
   let needEnd = false;
+  let needNextModule = false;
   let needRetriage = false;
   let needRetry = false;
 
@@ -137,6 +138,11 @@ export function renderMermaid(flow: Flow): string {
       return [moduleStart(target)];
     }
     if (to === '@end') {
+      // The module end's steps (the module update between modules) go on to whichever module follows the one just finished.
+      if (p.position < 0 && flow.moduleEnd && m.name === flow.moduleEnd.module) {
+        needNextModule = true;
+        return ['NEXT_MODULE'];
+      }
       const next = p.position >= 0 ? flow.modules[p.position + 1] : undefined;
       if (next) return [moduleStart(next)];
       needEnd = true;
@@ -227,6 +233,7 @@ export function renderMermaid(flow: Flow): string {
   }
 
   if (needEnd) lines.push('  END((end))');
+  if (needNextModule) lines.push('  NEXT_MODULE(["the module after the one that ended: every module end passes module-end first"])');
   if (needRetriage) lines.push('  RETRIAGE[/"re-triage: no pending entry known"/]:::entry');
   if (needRetry) lines.push('  RETRY(["try again: the failed command runs again"]):::command');
   if (errorNode !== 'ERROR_ROUTE') {

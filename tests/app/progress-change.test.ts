@@ -9,6 +9,7 @@ import { progressModel } from '../../src/app/progress';
 import { back, current, historyOf, submitAnswer, type Flow } from '../../src/engine/flow';
 import { changeAnswer } from '../../src/engine/flow-moves';
 import { simulate } from '../../src/engine/simulate';
+import { scenarioInput } from '../../src/engine/rule-tables';
 import { getPath, type AppState } from '../../src/engine/state';
 import { loadProject } from '../../tools/lib/project';
 import scenarios from '../scenarios/journeys.json';
@@ -21,7 +22,7 @@ const { flow } = flowFromPack(projectPack('join-now'));
 function atReview(): AppState {
   const row = scenarios.scenarios.find((s) => s.id === 'retired-veteran-to-review');
   if (!row) throw new Error('no scenario');
-  const r = simulate(loadProject(), { ...scenarios.defaults, ...(row.input as object) } as Parameters<typeof simulate>[1]);
+  const r = simulate(loadProject(), scenarioInput(scenarios.defaults as unknown as JsonObject, row.input as unknown as JsonObject));
   if (!r.state || r.stop.step !== 'review-info-panel') throw new Error(`the walk stopped at ${r.stop.step}`);
   return r.state;
 }

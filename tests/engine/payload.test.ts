@@ -282,7 +282,7 @@ describe('values, formats and sections', () => {
 describe('npm run simulate: the stop carries the last prospect a command sent', () => {
   it('a veteran walked through the review to the hand-off: the payload of the submit and complete commands', () => {
     const scenario = journeys.scenarios.find((s) => s.id === 'retired-veteran-to-review');
-    const input = { ...journeys.defaults, ...scenario?.input, assume: 'success' } as unknown as SimulateInput;
+    const input = { ...scenarioInput(journeys.defaults, scenario?.input ?? {}), assume: 'success' } as SimulateInput;
     const result = simulate(docs, input, { checkForm, throughMilestones: true });
     expect(result.stop.payload, JSON.stringify(result.stop)).toBeDefined();
     const payload = result.stop.payload as JsonObject;
