@@ -7,12 +7,17 @@
  * Personas, by the applicant's last name (potentialCustomer.basicInfo.indivLastNm):
  *
  *   Failure    every call: 500 with code 999999 'Error submitting to service. Try again.' (ERR-42)
- *   Flaky      the first create of an applicant (first name and birth date): 500 with 999999; the
- *              next one succeeds (Try again on the 999999 page resubmits, ERR-42)
- *   Blocked    create: 200 with code 50017 (an error, SUB-18)
- *   Fraud      create: 200 with code 70000, bot detected (a code no rule names: an error, ERR-43)
- *   Pilot      create: 200 with code 50006 and a member number, registration token and product URL
- *              (the submit's pilot outcome, SUB-20: join-now's submit is its create; no customer is made)
+ *
+ * These four answer the first send that carries the applicant's SSN (create or update: the
+ * provider can only match a person once it has the number; in join-now, the module update at
+ * the end of the SSN step), as the service would; every send before it is answered as usual:
+ *   Flaky      500 with 999999 once per applicant (first name and birth date); the next one
+ *              succeeds (Try again on the 999999 page sends it again, ERR-42)
+ *   Blocked    200 with code 50017 (an error, SUB-18)
+ *   Fraud      200 with code 70000, bot detected (a code no rule names: an error, ERR-43)
+ *   Pilot      200 with code 50006 and a member number, registration token and product URL
+ *              (the pilot outcome, SUB-20)
+ *
  *   Member     complete: 200 with code 50015 (member found: continue, SUB-23)
  *   Proofing   complete: 200 with code 50012 (member found: the proofing page, SUB-23)
  *   Mixed      complete: 200 with codes 50015 and 50003 (member-found-error, SUB-23)
@@ -59,19 +64,26 @@ export function createEnrollmentHandlers(api: (path: string) => string, wait: ()
 
   /** Customers by the Idempotency-Key of the create that made them (issue 22). */
   const byKey = new Map<string, SandboxCustomer>();
-  const create = (body: unknown, key: string | null): Response => {
+  /** The answer of a persona that answers the first send carrying the SSN (above), if this is it. */
+  const matched = (body: unknown): Response | undefined => {
+    if (read(body, 'potentialCustomer', 'taxIdentification', 'socialSecurityNr') === '') return undefined;
     const persona = personaOf(body);
-    if (persona === 'Failure') return HttpResponse.json(FAILURE, { status: 500 });
     if (persona === 'Flaky') {
       const who = `${read(body, 'potentialCustomer', 'basicInfo', 'indivFirstNm')}|${read(body, 'potentialCustomer', 'basicInfo', 'birthDt')}`;
-      if (!flakyFailed.has(who)) {
-        flakyFailed.add(who);
-        return HttpResponse.json(FAILURE, { status: 500 });
-      }
+      if (flakyFailed.has(who)) return undefined;
+      flakyFailed.add(who);
+      return HttpResponse.json(FAILURE, { status: 500 });
     }
     if (persona === 'Blocked') return HttpResponse.json({ data: { codes: ['50017'] } }, { status: 200 });
     if (persona === 'Fraud') return HttpResponse.json({ data: { codes: ['70000'] } }, { status: 200 });
     if (persona === 'Pilot') return HttpResponse.json({ data: { codes: ['50006'], memberNumber: '123456789', registrationToken: `reg-${hex(16)}`, productUrl: '/my/member-home' } }, { status: 200 });
+    return undefined;
+  };
+  const create = (body: unknown, key: string | null): Response => {
+    const persona = personaOf(body);
+    if (persona === 'Failure') return HttpResponse.json(FAILURE, { status: 500 });
+    const special = matched(body);
+    if (special) return special;
     // Issue 22: a create sent again with the same Idempotency-Key (its answer was lost) is the customer it created, not a second one.
     const again = key ? byKey.get(key) : undefined;
     if (again) return HttpResponse.json({ data: { customerId: again.customerId, ...tokens(again) } }, { status: 201 });
@@ -101,6 +113,8 @@ export function createEnrollmentHandlers(api: (path: string) => string, wait: ()
     if (personaOf(body) === 'Failure' || c.persona === 'Failure') return HttpResponse.json(FAILURE, { status: 500 });
     if (jwtkey !== c.jwtKey) return HttpResponse.json({ errors: [{ errorCode: '401', message: "jwtkey is not the customer's current token" }] }, { status: 401 });
     const status = read(body, 'status');
+    const special = status === 'update' || status === 'complete' ? matched(body) : undefined;
+    if (special) return special;
     c.statuses.push(status);
     if (status === 'complete') {
       c.polling = true;

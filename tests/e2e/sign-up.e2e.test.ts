@@ -65,6 +65,23 @@ browserSuite({
   },
 });
 
+const CREATED = 'POST enrollment/customers modified-create';
+const UPDATE = 'PUT enrollment/customers/{id} update';
+const COMPLETE = 'PUT enrollment/customers/{id} complete';
+/**
+ * Doc 2 §4, module by module: the create at the end of basic info, then an update at the end of
+ * each later module (the sponsor search passed through, the address, the work, the SSN) on the
+ * way to the review; then the review's end, member-found's submit and the completion.
+ */
+const TO_REVIEW = [CREATED, UPDATE, UPDATE, UPDATE, UPDATE];
+const SIGNED_UP = [...TO_REVIEW, UPDATE, UPDATE, COMPLETE];
+/** A sign-up's statuses whatever the number of modules: the create first, the completion last, updates between. */
+function expectSignedUp(list: string[]): void {
+  expect(list[0]).toBe(CREATED);
+  expect(list[list.length - 1]).toBe(COMPLETE);
+  expect(list.slice(1, -1).every((st) => st === UPDATE), list.join('\n')).toBe(true);
+}
+
 /** The enrollment calls that carried a status, in order: `POST enrollment/customers modified-create`. */
 function statuses(): string[] {
   return sent.filter((r) => r.path.startsWith('enrollment/') && r.body).map((r) => `${r.method} ${r.path} ${String(r.body?.status)}`);
@@ -118,7 +135,7 @@ async function pastMilestone(screen: ScreenSeen): Promise<ScreenSeen> {
 }
 
 /** From the address panel to the review page: address, occupation, SSN. */
-async function addressToReview(screen: ScreenSeen, ssn: string, work: () => Promise<void>): Promise<ScreenSeen> {
+async function addressToReview(screen: ScreenSeen, ssn: string, work: () => Promise<void>, toReview = true): Promise<ScreenSeen> {
   expect(screen.step).toBe('self-address-panel');
   await pick(page, 'Where is this address?', 'In the United States');
   await type(page, 'Street address', '1200 Oak Hollow Dr');
@@ -135,13 +152,14 @@ async function addressToReview(screen: ScreenSeen, ssn: string, work: () => Prom
   expect(screen.step).toBe('social-security-panel');
   await type(page, 'Social Security number', ssn);
   await pressContinue(page);
+  if (!toReview) return screen;
   screen = await settled(screen);
   expect(screen.step).toBe('review-info-panel');
   return screen;
 }
 
 /** A retired Army veteran with an honorable discharge, to the review page; `last` chooses the enrollment persona. */
-async function veteranToReview(last: string): Promise<ScreenSeen> {
+async function veteranToReview(last: string, toReview = true): Promise<ScreenSeen> {
   let screen = await start();
   screen = await answer('yes', screen);
   screen = await answer('retired', screen);
@@ -158,7 +176,7 @@ async function veteranToReview(last: string): Promise<ScreenSeen> {
   await fillBasicInfo(page, { first: 'Maria', last, dob: '03/14/1976', phone: '(210) 555-0148', email: 'maria.gonzalez@example.com', gender: 'Female', marital: 'Married' });
   await pressContinue(page);
   screen = await settled(screen);
-  return addressToReview(screen, '123-45-6789', () => pick(page, 'Employment status', 'Retired'));
+  return addressToReview(screen, '123-45-6789', () => pick(page, 'Employment status', 'Retired'), toReview);
 }
 
 /**
@@ -194,17 +212,22 @@ function expectVeteranProspect(p: Prospect, last: string, status: string): void 
 }
 
 describe('signed up and handed over (issue 10, sandbox on)', () => {
-  it('a member found with 50015 (persona Member): modified-create, complete, then the member home', async () => {
+  it('a member found with 50015 (persona Member): modified-create at basic info\'s end, an update at each module\'s end, complete, then the member home', async () => {
     await veteranToReview('Member');
     await pressContinue(page);
     const url = await outside('/my/member-home');
     expect(url.pathname).toBe('/my/member-home');
-    expect(statuses()).toEqual(['POST enrollment/customers modified-create', 'PUT enrollment/customers/{id} complete']);
+    expect(statuses()).toEqual(SIGNED_UP);
     expect(sent.filter((r) => r.method === 'GET' && r.path === 'enrollment/polling/{id}').length).toBeGreaterThanOrEqual(2);
-    expectVeteranProspect(body(0), 'Member', 'modified-create');
-    expectVeteranProspect(body(1), 'Member', 'complete');
-    // SUB-13: the complete carries the customer id and the create's token.
-    const complete = sent.find((r) => r.method === 'PUT');
+    // Nothing is sent before it is given: the create carries the basic info, no address, no SSN.
+    const created = body(0);
+    expect(created).toMatchObject({ status: 'modified-create', potentialCustomer: { basicInfo: { indivFirstNm: 'Maria', indivLastNm: 'Member' } } });
+    expect(created.potentialCustomer.addresses).toBeUndefined();
+    expect(created.potentialCustomer.taxIdentification).toBeUndefined();
+    expectVeteranProspect(body(SIGNED_UP.length - 2), 'Member', 'update');
+    expectVeteranProspect(body(SIGNED_UP.length - 1), 'Member', 'complete');
+    // SUB-13: the complete carries the customer id and the token of the answer before it.
+    const complete = sent.find((r) => r.method === 'PUT' && r.body?.status === 'complete');
     expect(complete?.headers.customerid).toMatch(/^[0-9a-f-]{36}$/);
     expect(complete?.headers.jwtkey).toMatch(/^jwt-/);
     // SUB-23: 50015 keeps the member-found token; EXIT-09's values are kept; nothing personal.
@@ -220,41 +243,43 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     await pressContinue(page);
     const url = await outside('/stub/proofing/');
     expect(`${url.pathname}${url.search}`).toBe('/stub/proofing/?product=join-now');
-    expect(statuses()).toEqual(['POST enrollment/customers modified-create', 'PUT enrollment/customers/{id} complete']);
-    expectVeteranProspect(body(1), 'Proofing', 'complete');
+    expect(statuses()).toEqual(SIGNED_UP);
+    expectVeteranProspect(body(SIGNED_UP.length - 1), 'Proofing', 'complete');
     const kept = await session();
     expect(kept.jwtKey).toMatch(/^mf-/);
     expect(kept.landingPage).toBe('true');
     expect(kept.productRedirect).toBe(encodeURIComponent('/my/member-home'));
   });
 
-  it('Try again on the 999999 page (persona Flaky) sends the submit again with the answers kept, and the applicant is signed up (ERR-42)', async () => {
-    await veteranToReview('Flaky');
-    await pressContinue(page);
+  it('Try again on the 999999 page (persona Flaky: the first send with the SSN) sends it again with the answers kept, and the applicant is signed up (ERR-42)', async () => {
+    await veteranToReview('Flaky', false);
     await page.getByRole('heading', { name: 'Error submitting to service. Try again.' }).waitFor({ timeout: 20_000 });
-    expect(statuses()).toEqual(['POST enrollment/customers modified-create']);
+    // The update at the SSN step's end refused: the detour is sent, the token kept for Try again (SUB-30 as read).
+    expect(statuses()).toEqual([...TO_REVIEW, 'PUT enrollment/customers/{id} detour']);
     await expectPhonesOnOneLine('service-retry');
     await page.getByRole('button', { name: 'Try again' }).click();
+    const review = await currentScreen(page);
+    expect(review.step).toBe('review-info-panel');
+    await pressContinue(page);
     const url = await outside('/my/member-home');
     expect(url.pathname).toBe('/my/member-home');
-    // The same prospect, sent again: nothing the applicant typed was lost.
-    expect(statuses()).toEqual(['POST enrollment/customers modified-create', 'POST enrollment/customers modified-create', 'PUT enrollment/customers/{id} complete']);
-    expectVeteranProspect(body(1), 'Flaky', 'modified-create');
-    expectVeteranProspect(body(2), 'Flaky', 'complete');
+    // The same update sent again: nothing the applicant typed was lost.
+    const list = statuses();
+    expect(list).toEqual([...TO_REVIEW, 'PUT enrollment/customers/{id} detour', UPDATE, UPDATE, UPDATE, COMPLETE]);
+    expectVeteranProspect(body(TO_REVIEW.length + 1), 'Flaky', 'update');
+    expectVeteranProspect(body(list.length - 1), 'Flaky', 'complete');
   });
 
-  it('a member number on the submit (persona Pilot): the join-opportunity pilot page, registration token and product URL kept', async () => {
-    await veteranToReview('Pilot');
-    await pressContinue(page);
+  it('a member number on the first send with the SSN (persona Pilot): the join-opportunity pilot page, registration token and product URL kept', async () => {
+    await veteranToReview('Pilot', false);
     const url = await outside('/stub/pilot/');
     expect(url.pathname).toBe('/stub/pilot/');
-    // The submit answered 200 with 50006 and a member number: nothing more is sent (SUB-20, SUB-21).
-    expect(statuses()).toEqual(['POST enrollment/customers modified-create']);
-    expectVeteranProspect(body(0), 'Pilot', 'modified-create');
+    // The update at the SSN step's end answered 200 with 50006 and a member number: nothing more is sent (SUB-20, SUB-21).
+    expect(statuses()).toEqual(TO_REVIEW);
+    expectVeteranProspect(body(TO_REVIEW.length - 1), 'Pilot', 'update');
     const kept = await session();
     expect(kept.jwtKey).toMatch(/^reg-/);
     expect(kept.productRedirect).toBe('/my/member-home');
-    expect(kept.potentialCustomerGuid).toBeUndefined();
   });
 
   it('a polling timeout (persona Slow): 40011 after about 15 s, detour, then the trap with a way on', async () => {
@@ -263,7 +288,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     // The interstitial's profile messages, then the trap (the error route, FLOW-14).
     const trap = page.locator('[data-screen][data-milestone="trap-door"]');
     await trap.locator('h1').waitFor({ state: 'visible', timeout: 40000 });
-    expect(statuses()).toEqual(['POST enrollment/customers modified-create', 'PUT enrollment/customers/{id} complete', 'PUT enrollment/customers/{id} detour']);
+    expect(statuses()).toEqual([...SIGNED_UP, 'PUT enrollment/customers/{id} detour']);
     const complete = sent.find((r) => r.method === 'PUT' && r.body?.status === 'complete');
     const polls = sent.filter((r) => r.method === 'GET' && r.path === 'enrollment/polling/{id}');
     const lastPoll = polls[polls.length - 1];
@@ -276,7 +301,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     // The detour is sent with the token held, then the token is cleared (SUB-29, SUB-30).
     const detour = sent.find((r) => r.body?.status === 'detour');
     expect(detour?.headers.jwtkey).toBe(complete?.headers.jwtkey);
-    expectVeteranProspect(body(2), 'Slow', 'detour');
+    expectVeteranProspect(body(SIGNED_UP.length), 'Slow', 'detour');
     expect((await session()).jwtKey).toBeUndefined();
     // Never a dead end: the provider's phone number and Start again.
     const text = await trap.innerText();
@@ -291,22 +316,20 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
   it('an exit with abandon: Exit, Leave during the completion (persona Slow) sends abandon with the token, clears the session and goes home', async () => {
     await veteranToReview('Slow');
     await pressContinue(page);
-    // join-now shows no panel once the prospect exists (the create is the submit after the review, then
-    // only commands run): the completion's interstitial, held open by Slow's polling, is where a guid
-    // and a token exist on screen.
+    // The completion's interstitial, held open by Slow's polling: the prospect exists (created at basic info's end) and a token is held.
     await page.waitForFunction(() => document.querySelector('[data-interstitial]') !== null, undefined, { timeout: 15000 });
-    await expect.poll(() => statuses().length, { timeout: 15000 }).toBe(2);
+    await expect.poll(() => statuses().length, { timeout: 15000 }).toBe(SIGNED_UP.length);
     await page.locator('[data-action="exit"]').click();
     await page.getByRole('dialog').getByRole('button', { name: /leave/i }).click();
     const url = await outside('/home/');
     expect(url.pathname).toBe('/home/');
-    expect(statuses()).toEqual(['POST enrollment/customers modified-create', 'PUT enrollment/customers/{id} complete', 'PUT enrollment/customers/{id} abandon']);
+    expect(statuses()).toEqual([...SIGNED_UP, 'PUT enrollment/customers/{id} abandon']);
     const complete = sent.find((r) => r.body?.status === 'complete');
     const abandon = sent.find((r) => r.body?.status === 'abandon');
     expect(abandon?.path).toBe('enrollment/customers/{id}');
     expect(abandon?.headers.customerid).toBe(complete?.headers.customerid);
     expect(abandon?.headers.jwtkey).toBe(complete?.headers.jwtkey);
-    expectVeteranProspect(body(2), 'Slow', 'abandon');
+    expectVeteranProspect(body(SIGNED_UP.length), 'Slow', 'abandon');
     // EXIT-06: the session is cleared.
     expect(await session()).toEqual({});
   });
@@ -349,9 +372,10 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     expect(create.sponsor).toMatchObject({ sponsorFirstNm: 'Sam', sponsorLastNm: 'Whitfield', sponsorRelationshipType: 'S', sponsorCustId: expect.stringMatching(/^S/) as unknown });
     expect(create['sponsor-potential-customer']).toEqual({ basicInfo: { ctznLocCd: '99' }, taxIdentification: { socialSecurityNr: '219099999' } });
     // The prospect: the applicant (self, PAY-28), married (PAY-22), the spouse connection (PAY-14/15/16), the sponsor's id (PAY-07).
-    expect(statuses()).toEqual(['POST enrollment/customers modified-create', 'PUT enrollment/customers/{id} complete']);
-    const p = body(0);
-    expect(p).toMatchObject({ status: 'modified-create', channelType: 'DIGITAL_MODEL', productId: 'join-now', consentAcquired: 'AUTHORIZED' });
+    const spouseList = statuses();
+    expectSignedUp(spouseList);
+    const p = body(spouseList.length - 2);
+    expect(p).toMatchObject({ status: 'update', channelType: 'DIGITAL_MODEL', productId: 'join-now', consentAcquired: 'AUTHORIZED' });
     expect(p.url_params).toEqual({ militaryService: 'no', relativeMilitaryService: 'spouse', spouseRelationship: 'married', spouseMembership: 'yes', variant: 'spouse' });
     expect(p.sponsorCustId).toMatch(/^S/);
     expect(p.potentialCustomer.basicInfo).toEqual({ indivFirstNm: 'Dana', indivLastNm: 'Whitfield', birthDt: '1990-05-05', ctznLocCd: '99', maritalStatusCd: 'M' });
@@ -363,7 +387,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     // No section for what was not asked (PAY-09): no military service, no e-mail.
     expect(p.potentialCustomer.militaryInfo).toBeUndefined();
     expect(p.potentialCustomer.emailAddress).toBeUndefined();
-    expect(body(1)).toMatchObject({ status: 'complete', sponsorCustId: p.sponsorCustId });
+    expect(body(spouseList.length - 1)).toMatchObject({ status: 'complete', sponsorCustId: p.sponsorCustId });
   });
 
   it('a parent whose sponsor is created (sponsor persona Notfound): search 404, the sponsor triage, create, update; then the prospect', async () => {
@@ -428,9 +452,10 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     expect(update).toEqual({ channelType: 'DIGITAL_MODEL', productId: 'join-now', status: 'updateSponsor', sponsor: { sponsorRelationshipType: 'P', sponsorCustId: expect.stringMatching(/^S/) as unknown, sponsorMUSTERPartyTdId: '123456789', sponsorMUSTERPartyIdTypeCd: 'MUSTER' }, 'sponsor-potential-customer': { basicInfo: { ctznLocCd: '99' } } });
     expect(sponsors[2]?.path).toBe('member-eligibility/sponsors/{id}');
     // The prospect: the parent connection (PAY-14..PAY-16), consent from the sponsor form (PAY-06), the created sponsor's id (PAY-07).
-    expect(statuses()).toEqual(['POST enrollment/customers modified-create', 'PUT enrollment/customers/{id} complete']);
-    const p = body(0);
-    expect(p).toMatchObject({ status: 'modified-create', channelType: 'DIGITAL_MODEL', productId: 'join-now', consentAcquired: 'AUTHORIZED', sponsorCustId: update?.sponsor.sponsorCustId });
+    const parentList = statuses();
+    expectSignedUp(parentList);
+    const p = body(parentList.length - 2);
+    expect(p).toMatchObject({ status: 'update', channelType: 'DIGITAL_MODEL', productId: 'join-now', consentAcquired: 'AUTHORIZED', sponsorCustId: update?.sponsor.sponsorCustId });
     expect(p.url_params).toEqual({ militaryService: 'no', relativeMilitaryService: 'parent', parentMembership: 'yes', parentRelationship: 'parent', parentType: 'parent', variant: 'parent' });
     expect(p.potentialCustomer.basicInfo).toEqual({ indivFirstNm: 'Jordan', indivLastNm: 'Reyes', birthDt: '2001-09-30', ctznLocCd: '99' });
     expect(p.potentialCustomer.phones).toEqual({ phoneNr: '5125550199', phoneCountryCd: 'USA', geographicPhoneLocCd: 'USA' });
@@ -441,6 +466,6 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     expect(p.potentialCustomer.taxIdentification).toEqual({ socialSecurityNr: '078051120' });
     // The parent's service (the sponsor triage) is the sponsor's, not the applicant's: no militaryInfo (PAY-09).
     expect(p.potentialCustomer.militaryInfo).toBeUndefined();
-    expect(body(1)).toMatchObject({ status: 'complete', sponsorCustId: p.sponsorCustId });
+    expect(body(parentList.length - 1)).toMatchObject({ status: 'complete', sponsorCustId: p.sponsorCustId });
   });
 });

@@ -378,8 +378,8 @@ function* memberFoundRedirect(ctx: RunContext): Step<CommandOutcome> {
 
 /**
  * FLOW-14: send status detour for an error state (when there is a prospect with a token, and
- * detour was not the last status), then the trap. Never fails. The token is cleared after it:
- * every error that reaches the error route clears it (SUB-30).
+ * detour was not the last status), then the trap. Never fails. The token is cleared after it
+ * (SUB-30), unless the route offers Try again (arg `keepToken`): the command run again needs it.
  */
 function* callDetour(ctx: RunContext): Step<CommandOutcome> {
   const send = detourSent(guidOf(ctx), ctx.session.getString('jwtKey'), str(ctx.state, 'individuals.lastStatus'));
@@ -388,7 +388,8 @@ function* callDetour(ctx: RunContext): Step<CommandOutcome> {
     if (sent.kind === 'sent' && !ok(sent.answer.status)) ctx.telemetry.log('warn', 'detour status not accepted', { status: sent.answer.status });
     if (sent.kind === 'failed') ctx.telemetry.log('warn', 'detour status not sent', { reason: sent.failure.message });
   }
-  ctx.session.remove('jwtKey');
+  // Arg `keepToken` (rule lifecycle.retryOffered): a route that offers Try again keeps the token, so the command run again is accepted.
+  if (arg(ctx, 'keepToken') !== true) ctx.session.remove('jwtKey');
   return result('done', send ? { 'individuals.lastStatus': 'detour' } : undefined);
 }
 
