@@ -337,7 +337,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   const firstScreenCode = env.firstScreen?.(firstView).catch(() => undefined);
   const content = await contentReady;
   await firstScreenCode;
-  telemetry.setPersonalValues(() => personalValues(store.state));
+  telemetry.setPersonalValues(() => [...personalValues(store.state), ...store.draftValues()]);
   persist(state);
   // The analytics events of doc 2 §9 come from the flow's state changes (src/app/analytics.ts); their
   // code loads once the applicant's first move is painted, so no first screen requests it. The
