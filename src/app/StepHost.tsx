@@ -6,7 +6,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { availableAnswers, bindPath, answerPath, evaluateCondition, type StepView } from '../engine/flow';
 import { getPath, isObject, withoutNulls, type JsonObject } from '../engine/state';
-import { isAskedAgain } from '../engine/answers';
 import type { QuestionPanel } from '../engine/formats.generated';
 import { QuestionScreen } from '../ui/screens/QuestionScreen';
 import { MilestoneScreen } from '../ui/screens/MilestoneScreen';
@@ -234,7 +233,7 @@ export function StepHost() {
         // What the applicant typed here and did not send (Back then Forward, issue 20) over what the state holds.
         const formData = { ...(isObject(data) ? withoutNulls(data) : {}), ...(store.draftOf(view) ?? {}) };
         // Sent back here because these answers were lost on a reload (src/engine/answers.ts): say why.
-        const notice = isAskedAgain(state) ? ASKED_AGAIN_NOTICE : undefined;
+        const notice = store.askedAgain ? ASKED_AGAIN_NOTICE : undefined;
         // What the form's first paint and the full form both draw from.
         const form = { ...base, panel, formData, onDraft, ...(held ? { heldErrorKey: held } : {}), ...(notice ? { noticeKey: notice } : {}) };
         // This arrival on the step only: back on it later, the form starts from the state, never from an old handover.

@@ -5,8 +5,7 @@
  */
 import type { StepView } from '../engine/flow';
 import type { AppState } from '../engine/state';
-import { completeCommand } from '../engine/flow-moves';
-import { handOver } from '../engine/answers';
+import { completeCommand, handOver } from '../engine/flow-moves';
 import type { CommandResult } from './flow-store';
 import { InterstitialTimer } from '../ui/template/interstitial-timer';
 import { commandRegistry, createServices, handlerOf, runCommand, type CommandOutcome } from '../services/commands';

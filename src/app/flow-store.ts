@@ -20,7 +20,6 @@ import {
   type FlowContext,
   type StepView,
 } from '../engine/flow';
-import { askAgain } from '../engine/answers';
 import { setPath, type AppState, type JsonObject } from '../engine/state';
 import type { Telemetry } from '../ui/contract';
 
@@ -45,6 +44,13 @@ export interface FlowStoreOptions {
   state: AppState;
   today: () => string;
   telemetry: Pick<Telemetry, 'log' | 'track'>;
+  /**
+   * The engine's check of the answers a step depends on (src/engine/answers.ts askAgain), run on
+   * every state the store shows; boot passes it (issue 20). Without it, states are shown as they are.
+   */
+  askAgain?: (flow: Flow, state: AppState, ctx: FlowContext) => AppState;
+  /** Whether the current step is a panel the applicant was sent back to (src/engine/answers.ts isAskedAgain). */
+  isAskedAgain?: (state: AppState) => boolean;
   /** Called once the new screen is painted, with the latest state (persisting it, redacted); changes in the same frame coalesce. */
   onChange?: (state: AppState) => void;
 }
@@ -64,13 +70,17 @@ export class FlowStore {
   private readonly today: () => string;
   private readonly telemetry: Pick<Telemetry, 'log' | 'track'>;
   private readonly onChange: ((state: AppState) => void) | undefined;
+  private readonly check: (flow: Flow, state: AppState, ctx: FlowContext) => AppState;
+  private readonly asked: (state: AppState) => boolean;
 
   constructor(options: FlowStoreOptions) {
     this.flow = options.flow;
     this.today = options.today;
     this.telemetry = options.telemetry;
     this.onChange = options.onChange;
-    const state = askAgain(options.flow, options.state, this.context());
+    this.check = options.askAgain ?? ((_flow, s) => s);
+    this.asked = options.isAskedAgain ?? (() => false);
+    const state = this.check(options.flow, options.state, this.context());
     this.snap = { state, view: current(options.flow, state), direction: 'none', version: 0, moves: 0, redoDepth: 0 };
   }
 
@@ -91,6 +101,11 @@ export class FlowStore {
 
   get view(): StepView {
     return this.snap.view;
+  }
+
+  /** The applicant was sent back to this panel because its answers were lost on a reload (src/engine/answers.ts): the screen says why. */
+  get askedAgain(): boolean {
+    return this.asked(this.snap.state);
   }
 
   /** The number of screens in the engine's history (the browser history depth we mirror). */
@@ -205,7 +220,7 @@ export class FlowStore {
   private commit(next: AppState, direction: Direction, clearsRedo: boolean): void {
     // Issue 20: no step is shown, and no command run, while an answer it depends on is gone (a
     // reload lost it): the applicant is taken back to the panel that asked it (src/engine/answers.ts).
-    const state = askAgain(this.flow, next, this.context());
+    const state = this.check(this.flow, next, this.context());
     const askedAgain = historyOf(state).length !== historyOf(next).length || currentCoordinate(state)?.step !== currentCoordinate(next)?.step;
     if (clearsRedo || askedAgain) this.redoStack = [];
     if (askedAgain) this.telemetry.log('info', 'answers gone: asked again', { from: currentCoordinate(next)?.step ?? '', step: currentCoordinate(state)?.step ?? '' });

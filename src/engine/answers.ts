@@ -4,8 +4,8 @@
  *
  * A step depends on the answers of the data panels the applicant answered on the way to it: the
  * panels in the flow's history before it. What a panel's answers are comes from its document:
- * a form panel's are its schema's `required` fields (less those not asked of this person,
- * VAL-16) at its bound path (`bind`, with the step's variant); a question panel's is its
+ * a form panel's are its schema's top-level `required` fields at its bound path (`bind`, with
+ * the step's variant; a panel that requires nothing has none); a question panel's is its
  * `field` there. A panel whose bound path lies inside the bound path of a panel before it in the
  * history (address-confirm's `eligibility.self.address.validation` inside self-address's
  * `eligibility.self.address`) confirms that panel's answers and goes with them. A panel's answers
@@ -22,32 +22,33 @@
  * sends a prospect without them (docs/decisions.md, "Data that is there, or asked again").
  *
  * A hand-off the applicant comes back from (the quote page, FLOW-07) sent the prospect with the
- * answers given before it: `handOver` records how many history entries it took
+ * answers given before it: `handOver` (src/engine/flow-moves.ts, with the hand-off's other
+ * moves) records how many history entries it took
  * (`flow.handedOver`); their answers are not asked again, and the prospects sent after the
  * return carry what the state holds (a redacted prospect, docs/decisions.md).
  */
 import type { JsonValue, RuleContext } from '../rules/engine';
-import { suppressedFields } from './form-suppress';
 import { answerPath, bindPath, currentCoordinate, historyOf, panelOf, stepOf, withProgress, writeFlow, type Coordinate, type Flow } from './flow';
 import { getPath, isObject, setPath, type AppState } from './state';
 
-/** Where a panel's answers are and which of them count: undefined for a panel that asks none (a review page). */
+/** Where a panel's answers are and which of them count: undefined for a panel that asks none (a review page, a form that requires nothing). */
 export interface PanelAnswers {
   kind: 'form' | 'question';
   path: string;
-  /** Field paths under `path`; empty: anything stored at `path` counts. */
+  /** Field paths under `path`; empty (a question): the value at `path`. */
   fields: string[];
 }
 
-export function panelAnswers(flow: Flow, c: Coordinate, state: AppState, ctx: RuleContext): PanelAnswers | undefined {
+export function panelAnswers(flow: Flow, c: Coordinate): PanelAnswers | undefined {
   const step = c.position >= 0 ? stepOf(flow, c) : undefined;
   if (step?.kind !== 'panel') return undefined;
   const panel = panelOf(flow, c.step);
   if (!panel || panel.kind === 'review') return undefined;
   if (panel.kind === 'question') return { kind: 'question', path: answerPath(panel, c.variant), fields: [] };
   const required = Array.isArray(panel.schema.required) ? (panel.schema.required as JsonValue[]).filter((f): f is string => typeof f === 'string') : [];
-  const suppressed = required.length > 0 && panel.suppress ? suppressedFields(flow.docs, panel, state, ctx) : [];
-  return { kind: 'form', path: bindPath(panel, c.variant), fields: required.filter((f) => !suppressed.includes(f)) };
+  // A panel that requires nothing cannot be told from one left empty: nothing of it is asked again.
+  if (required.length === 0) return undefined;
+  return { kind: 'form', path: bindPath(panel, c.variant), fields: required };
 }
 
 function present(v: JsonValue | undefined): boolean {
@@ -80,7 +81,7 @@ function sameStep(a: Coordinate, b: Coordinate): boolean {
  * answers the state no longer holds, with its index in the history; undefined when every answer
  * the current step depends on is there.
  */
-export function firstLostAnswers(flow: Flow, state: AppState, ctx: RuleContext): { at: Coordinate; index: number } | undefined {
+export function firstLostAnswers(flow: Flow, state: AppState): { at: Coordinate; index: number } | undefined {
   const here = currentCoordinate(state);
   if (!here || here.position < 0 || here.step.startsWith('@')) return undefined;
   if (getPath(state, 'error.hasError') === true) return undefined;
@@ -91,7 +92,7 @@ export function firstLostAnswers(flow: Flow, state: AppState, ctx: RuleContext):
   const bound: string[] = [];
   for (let i = 0; i < before; i++) {
     const h = history[i] as Coordinate;
-    const answers = panelAnswers(flow, h, state, ctx);
+    const answers = panelAnswers(flow, h);
     if (!answers) continue;
     const confirms = answers.kind === 'form' && bound.some((b) => answers.path.startsWith(`${b}.`));
     if (answers.kind === 'form') bound.push(answers.path);
@@ -121,11 +122,11 @@ export function isAskedAgain(state: AppState): boolean {
  * it. The mark is dropped once the applicant has left that panel, and `flow.handedOver` once the
  * applicant has gone back across the hand-off.
  */
-export function askAgain(flow: Flow, state: AppState, ctx: RuleContext): AppState {
+export function askAgain(flow: Flow, state: AppState, _ctx?: RuleContext): AppState {
   let s = state;
   const handed = handedOverOf(s);
   if (handed > 0 && historyOf(s).length <= handed) s = setPath(s, 'flow.handedOver', undefined);
-  const lost = firstLostAnswers(flow, s, ctx);
+  const lost = firstLostAnswers(flow, s);
   if (!lost) {
     if (getPath(s, 'flow.askedAgain') !== undefined && !isAskedAgain(s)) s = setPath(s, 'flow.askedAgain', undefined);
     return s;
@@ -135,12 +136,4 @@ export function askAgain(flow: Flow, state: AppState, ctx: RuleContext): AppStat
   s = setPath(s, 'flow.returnTo', undefined);
   s = writeFlow(s, { position: at.position, module: at.module, step: at.step, variant: at.variant, isComplete: false, askedAgain: { ...at } });
   return withProgress(flow, s, false);
-}
-
-/**
- * The state saved for the return from a hand-off (the quote page, FLOW-07): the history entries
- * so far went with the prospect sent before it, and their answers are not asked again.
- */
-export function handOver(state: AppState): AppState {
-  return setPath(state, 'flow.handedOver', historyOf(state).length);
 }

@@ -17,15 +17,14 @@
  *    start the flow at the product's start position. It never lands on the trap because the
  *    documents changed; a session that was on the error route stays there.
  *
- * Then, wherever it lands, the answers the step depends on are checked (src/engine/answers.ts):
- * personal data is not kept in storage, so a panel before it whose answers are gone is where it
- * lands instead, with the history ending there (issue 20).
+ * Wherever it lands, the app's store then checks the answers the step depends on
+ * (src/engine/answers.ts askAgain, issue 20): personal data is not kept in storage, so a panel
+ * before it whose answers are gone is where the applicant is shown instead.
  *
  * Pure: no storage, no DOM. Loaded on demand (only a restored session needs it).
  */
 import { currentCoordinate, findModule, historyOf, moduleAt, startFlow, stepOf, withProgress, writeFlow, type Coordinate, type Flow, type FlowContext } from './flow';
 import { setPath, type AppState } from './state';
-import { askAgain } from './answers';
 import type { JsonValue } from '../rules/engine';
 
 export type RestoreLanding = 'same-step' | 'module-start' | 'flow-start';
@@ -70,7 +69,7 @@ export function restoreSession(flow: Flow, saved: AppState, ctx: FlowContext): R
     const last = history[history.length - 1];
     if (!last || last.position !== here.position || last.step !== here.step) history.push(here);
     const s = writeFlow(setPath(saved, 'flow.history', history as unknown as JsonValue), { position: here.position });
-    return { state: askAgain(flow, withProgress(flow, s, false), ctx), landed: 'same-step' };
+    return { state: withProgress(flow, s, false), landed: 'same-step' };
   }
   const rest: AppState = { ...saved };
   delete rest.flow;
@@ -80,7 +79,7 @@ export function restoreSession(flow: Flow, saved: AppState, ctx: FlowContext): R
   const started = startFlow(flow, ctx, { initial: rest, position });
   if (!onErrorRoute(started)) {
     const history = [...keptHistory(flow, saved, position), ...historyOf(started)];
-    return { state: askAgain(flow, withProgress(flow, setPath(started, 'flow.history', history as unknown as JsonValue), false), ctx), landed: 'module-start' };
+    return { state: withProgress(flow, setPath(started, 'flow.history', history as unknown as JsonValue), false), landed: 'module-start' };
   }
   return { state: startFlow(flow, ctx, { initial: rest }), landed: 'flow-start' };
 }
