@@ -48,6 +48,9 @@ export function preloadScreen(view: StepView): Promise<unknown> {
   return view.kind === 'panel' && view.panel?.kind === 'form' && !fullForm ? FirstFormStep.preload() : Promise.resolve();
 }
 
+/** The notice on a panel the applicant was sent back to because its answers were not kept across a reload (content/en/app.json). */
+const ASKED_AGAIN_NOTICE = 'app.askAgain.reload';
+
 /** One command run per arrival on a command step (the store's move count), even under StrictMode's double effects. */
 const commandsStarted = new WeakMap<FlowStore, number>();
 
@@ -144,6 +147,7 @@ export function StepHost() {
   const onPrevious = shell.previous;
   const onAnswer = useCallback((value: string) => store.answer(value), [store]);
   const onSubmit = useCallback((data: JsonObject) => store.submit(data), [store]);
+  const onDraft = useCallback((data: JsonObject) => store.keepDraft(view, data), [store, view]);
   // What the form's first paint handed over, for the screen it was painted on.
   const [handover, setHandover] = useState<{ key: string; value: FormHandover }>();
 
@@ -226,9 +230,12 @@ export function StepHost() {
         const data = getPath(state, bindPath(panel, view.variant));
         // A held error the panel declares (UI-21: the prefill failure), while its condition holds.
         const held = panel.heldError && evaluateCondition(flow, panel.heldError.when, state, ctx) ? panel.heldError.message : undefined;
-        const formData = isObject(data) ? withoutNulls(data) : {};
+        // What the applicant typed here and did not send (Back then Forward, issue 20) over what the state holds.
+        const formData = { ...(isObject(data) ? withoutNulls(data) : {}), ...(store.draftOf(view) ?? {}) };
+        // Sent back here because these answers were lost on a reload (src/engine/answers.ts): say why.
+        const notice = store.askedAgain ? ASKED_AGAIN_NOTICE : undefined;
         // What the form's first paint and the full form both draw from.
-        const form = { ...base, panel, formData, ...(held ? { heldErrorKey: held } : {}) };
+        const form = { ...base, panel, formData, onDraft, ...(held ? { heldErrorKey: held } : {}), ...(notice ? { noticeKey: notice } : {}) };
         // This arrival on the step only: back on it later, the form starts from the state, never from an old handover.
         const key = `${screenKey(app, view)}#${snap.moves}`;
         if (!fullForm) {

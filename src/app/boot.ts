@@ -23,6 +23,7 @@ import { fetchProductPack, loadFlow, PackLoadError, verifyPack } from './load';
 import type { Diagnostic } from '../engine/diagnostics';
 import type { ProductPack } from '../engine/pack';
 import { FlowStore } from './flow-store';
+import { askAgain, isAskedAgain } from '../engine/answers';
 import { isSnapshotRecord, personalValues, redactPersonal } from './persist';
 import { appPath, BASENAME } from './routes';
 import { canResume, parseEntryQuery, referrerRedirect, type EntryQuery } from './session';
@@ -312,7 +313,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
       ...(variant ? { variant } : {}),
     });
   };
-  const store = new FlowStore({ flow, state, today: env.today, telemetry, onChange: persist });
+  const store = new FlowStore({ flow, state, today: env.today, telemetry, onChange: persist, askAgain, isAskedAgain });
   let sandbox: Promise<void> | undefined;
   const servicesReady = (): Promise<void> => {
     if (!config.sandbox) return Promise.resolve();
@@ -337,7 +338,7 @@ export async function boot(env: BootEnv): Promise<BootResult> {
   const firstScreenCode = env.firstScreen?.(firstView).catch(() => undefined);
   const content = await contentReady;
   await firstScreenCode;
-  telemetry.setPersonalValues(() => personalValues(store.state));
+  telemetry.setPersonalValues(() => [...personalValues(store.state), ...store.draftValues()]);
   persist(state);
   // The analytics events of doc 2 §9 come from the flow's state changes (src/app/analytics.ts); their
   // code loads once the applicant's first move is painted, so no first screen requests it. The

@@ -5,7 +5,7 @@
  */
 import type { StepView } from '../engine/flow';
 import type { AppState } from '../engine/state';
-import { completeCommand } from '../engine/flow-moves';
+import { completeCommand, handOver } from '../engine/flow-moves';
 import type { CommandResult } from './flow-store';
 import { InterstitialTimer } from '../ui/template/interstitial-timer';
 import { commandRegistry, createServices, handlerOf, runCommand, type CommandOutcome } from '../services/commands';
@@ -87,13 +87,17 @@ export async function runCommandStep({ app, view, command, startedAt, stillHere,
  * The state to keep for a return (action=resume, SESS-03): the step left by the leave-app command
  * completed by its success outcome, so a quote applicant back from the quote page goes on with the
  * modules after it (ssn-info, member-found, the servlet: FLOW-07, DEST-04/05) and the hand-off is
- * never run again because they came back to it. Undefined where the flow cannot move on.
+ * never run again because they came back to it. The answers given before it are marked handed
+ * over (`flow.handedOver`): personal data is not kept, and they are not asked again after the
+ * return; what the completion sends is a redacted prospect (docs/decisions.md, "Data that is
+ * there, or asked again"). Undefined where the flow cannot move on.
  */
 function savedPast(app: AppInstance, command: string): AppState | undefined {
   const success = app.flow.docs.commands.get(command)?.command.success;
   if (!success) return undefined;
   try {
-    return completeCommand(app.flow, app.store.state, { outcome: success }, { today: app.env.today() });
+    // The answers given so far went with the prospect sent before the hand-off: not asked again after the return (src/engine/answers.ts).
+    return completeCommand(app.flow, handOver(app.store.state), { outcome: success }, { today: app.env.today() });
   } catch {
     return undefined;
   }

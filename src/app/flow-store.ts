@@ -44,26 +44,44 @@ export interface FlowStoreOptions {
   state: AppState;
   today: () => string;
   telemetry: Pick<Telemetry, 'log' | 'track'>;
+  /**
+   * The engine's check of the answers a step depends on (src/engine/answers.ts askAgain), run on
+   * every state the store shows; boot passes it (issue 20). Without it, states are shown as they are.
+   */
+  askAgain?: (flow: Flow, state: AppState, ctx: FlowContext) => AppState;
+  /** Whether the current step is a panel the applicant was sent back to (src/engine/answers.ts isAskedAgain). */
+  isAskedAgain?: (state: AppState) => boolean;
   /** Called once the new screen is painted, with the latest state (persisting it, redacted); changes in the same frame coalesce. */
   onChange?: (state: AppState) => void;
+}
+
+function draftKey(view: Pick<StepView, 'position' | 'module' | 'step' | 'variant'>): string {
+  return `${view.position}\u0000${view.module}\u0000${view.step}\u0000${view.variant}`;
 }
 
 export class FlowStore {
   readonly flow: Flow;
   private snap: FlowSnapshot;
   private redoStack: AppState[] = [];
+  /** What the applicant typed on a form and has not sent, per screen: in memory only, never stored (issue 20). */
+  private readonly drafts = new Map<string, JsonObject>();
   private changePending = false;
   private readonly listeners = new Set<() => void>();
   private readonly today: () => string;
   private readonly telemetry: Pick<Telemetry, 'log' | 'track'>;
   private readonly onChange: ((state: AppState) => void) | undefined;
+  private readonly check: (flow: Flow, state: AppState, ctx: FlowContext) => AppState;
+  private readonly asked: (state: AppState) => boolean;
 
   constructor(options: FlowStoreOptions) {
     this.flow = options.flow;
     this.today = options.today;
     this.telemetry = options.telemetry;
     this.onChange = options.onChange;
-    this.snap = { state: options.state, view: current(options.flow, options.state), direction: 'none', version: 0, moves: 0, redoDepth: 0 };
+    this.check = options.askAgain ?? ((_flow, s) => s);
+    this.asked = options.isAskedAgain ?? (() => false);
+    const state = this.check(options.flow, options.state, this.context());
+    this.snap = { state, view: current(options.flow, state), direction: 'none', version: 0, moves: 0, redoDepth: 0 };
   }
 
   context(): FlowContext {
@@ -85,6 +103,11 @@ export class FlowStore {
     return this.snap.view;
   }
 
+  /** The applicant was sent back to this panel because its answers were lost on a reload (src/engine/answers.ts): the screen says why. */
+  get askedAgain(): boolean {
+    return this.asked(this.snap.state);
+  }
+
   /** The number of screens in the engine's history (the browser history depth we mirror). */
   get depth(): number {
     return historyOf(this.snap.state).length;
@@ -97,6 +120,7 @@ export class FlowStore {
 
   /** A form panel's data. */
   submit(data: JsonObject): void {
+    this.drafts.delete(draftKey(this.snap.view));
     this.move('forward', (s, ctx) => submitAnswer(this.flow, s, data, ctx), 'submit');
   }
 
@@ -138,6 +162,30 @@ export class FlowStore {
     return true;
   }
 
+  /**
+   * What the applicant typed on a form panel and has not sent yet (issue 20): kept in memory for
+   * the tab only, so Back then Forward (or coming back to the panel) shows it again.
+   */
+  keepDraft(view: Pick<StepView, 'position' | 'module' | 'step' | 'variant'>, data: JsonObject): void {
+    this.drafts.set(draftKey(view), data);
+  }
+
+  draftOf(view: Pick<StepView, 'position' | 'module' | 'step' | 'variant'>): JsonObject | undefined {
+    return this.drafts.get(draftKey(view));
+  }
+
+  /** Every text typed and not sent (telemetry masks them as personal values). */
+  draftValues(): string[] {
+    const out: string[] = [];
+    const walk = (v: JsonValue): void => {
+      if (typeof v === 'string' && v.length >= 2) out.push(v);
+      else if (Array.isArray(v)) v.forEach(walk);
+      else if (v !== null && typeof v === 'object') Object.values(v).forEach(walk);
+    };
+    for (const d of this.drafts.values()) walk(d);
+    return out;
+  }
+
   /** Writes values that are not moves (e.g. app.abandonStatus). */
   patch(values: Record<string, JsonValue | undefined>): void {
     let s = this.snap.state;
@@ -169,10 +217,15 @@ export class FlowStore {
     this.commit(after, direction, true);
   }
 
-  private commit(state: AppState, direction: Direction, clearsRedo: boolean): void {
-    if (clearsRedo) this.redoStack = [];
+  private commit(next: AppState, direction: Direction, clearsRedo: boolean): void {
+    // Issue 20: no step is shown, and no command run, while an answer it depends on is gone (a
+    // reload lost it): the applicant is taken back to the panel that asked it (src/engine/answers.ts).
+    const state = this.check(this.flow, next, this.context());
+    const askedAgain = historyOf(state).length !== historyOf(next).length || currentCoordinate(state)?.step !== currentCoordinate(next)?.step;
+    if (clearsRedo || askedAgain) this.redoStack = [];
+    if (askedAgain) this.telemetry.log('info', 'answers gone: asked again', { from: currentCoordinate(next)?.step ?? '', step: currentCoordinate(state)?.step ?? '' });
     const view = current(this.flow, state);
-    this.snap = { state, view, direction, version: this.snap.version + 1, moves: this.snap.moves + 1, redoDepth: this.redoStack.length };
+    this.snap = { state, view, direction: askedAgain ? 'back' : direction, version: this.snap.version + 1, moves: this.snap.moves + 1, redoDepth: this.redoStack.length };
     this.emit();
     // What the applicant does not see waits until the new screen is painted.
     afterPaint(() => this.telemetry.track('step_view', { kind: view.kind, module: view.module, step: view.step, variant: view.variant }));

@@ -11,8 +11,10 @@
  *                   and federal details, employment), triage.parentMemberNumber, sponsor ids,
  *                   individuals.prefillDetails (the prefill's pairs)
  *
- * After a reload a form panel therefore shows empty fields for what was personal; the
- * applicant types it again. Going back across a reload is unaffected (the history is kept).
+ * After a reload the answers of the data panels are therefore gone: the store takes the
+ * applicant back to the first panel that asked them, with a message saying why, and the panels
+ * after it are asked again (src/engine/answers.ts, issue 20). What is typed and not sent is kept
+ * in the store's memory only (drafts), for Back and Forward within the tab.
  */
 import type { JsonValue } from '../rules/index';
 import { isObject, type AppState, type JsonObject } from '../engine/state';

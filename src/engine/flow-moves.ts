@@ -83,3 +83,12 @@ export function changeAnswer(flow: Flow, state: AppState, target: { module: stri
     return withProgress(flow, s, false);
   });
 }
+
+/**
+ * The state saved for the return from a hand-off the applicant comes back from (the quote page,
+ * FLOW-07): the history entries so far went with the prospect sent before it, and their answers
+ * are not asked again after the return (`flow.handedOver`, read by src/engine/answers.ts).
+ */
+export function handOver(state: AppState): AppState {
+  return setPath(state, 'flow.handedOver', historyOf(state).length);
+}

@@ -17,6 +17,10 @@
  *    start the flow at the product's start position. It never lands on the trap because the
  *    documents changed; a session that was on the error route stays there.
  *
+ * Wherever it lands, the app's store then checks the answers the step depends on
+ * (src/engine/answers.ts askAgain, issue 20): personal data is not kept in storage, so a panel
+ * before it whose answers are gone is where the applicant is shown instead.
+ *
  * Pure: no storage, no DOM. Loaded on demand (only a restored session needs it).
  */
 import { currentCoordinate, findModule, historyOf, inModuleEnd, moduleAt, startFlow, stepOf, withProgress, writeFlow, type Coordinate, type Flow, type FlowContext } from './flow';

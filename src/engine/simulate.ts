@@ -22,6 +22,7 @@ import {
   type StepView,
 } from './flow';
 import { completeCommand } from './flow-moves';
+import { askAgain } from './answers';
 import { stepOf, toErrorRoute } from './flow';
 import { leafFields } from './review';
 import { answerAliases, normalizeAnswerMap, normalizeInitialState } from './answer-aliases';
@@ -237,6 +238,8 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
     return Array.isArray(given) && (usedResponses.get(name as string) ?? 0) < given.length;
   };
   for (let count = 0; count < MAX_STEPS; count++) {
+    // As the browser's store does on every state it shows (issue 20): a step whose answers are gone goes back to the panel that asked them.
+    state = askAgain(flow, state, ctx);
     const view = current(flow, state);
     const errorReason = getPath(state, 'error.reason');
     if (view.kind === 'end') return stopWith(state, view);

@@ -63,6 +63,10 @@ export interface FormScreenProps extends ScreenBase {
   suppressed?: readonly string[];
   /** A top-level error held by the app (UI-06), e.g. the prefill failure message key. */
   heldErrorKey?: string;
+  /** Why the panel is asked again (issue 20: its answers were not kept across a reload), a content key: a notice under the heading. */
+  noticeKey?: string;
+  /** Told of what the applicant types and has not sent: the app keeps it in memory, so Back then Forward shows it again (issue 20). */
+  onDraft?(data: JsonObject): void;
   /**
    * The panel's `checks` on the form's (normalised) data, with the application state and today
    * (src/engine/form-check.ts): each error's field and message key. Absent = no checks.

@@ -40,7 +40,7 @@ const NOTHING_SUPPRESSED: readonly string[] = [];
 type Load = { panelId: string; status: 'ready'; validator: ValidatorType } | { panelId: string; status: 'error' };
 
 function FormBody(props: FormScreenProps) {
-  const { panel, view, content, telemetry, formData, loadValidator, heldErrorKey, canGoBack, onPrevious, handover } = props;
+  const { panel, view, content, telemetry, formData, loadValidator, heldErrorKey, noticeKey, canGoBack, onPrevious, handover } = props;
   // Taking over from the first paint (FirstForm.tsx): the focus stays where the applicant is (on
   // the heading, if they had not left it).
   const heading = useHeadingFocus<HTMLHeadingElement>(handover === undefined || handover.focus === 'heading');
@@ -50,10 +50,12 @@ function FormBody(props: FormScreenProps) {
   const formRef = useRef<Form>(null);
   const telemetryRef = useRef(telemetry);
   const onSubmitRef = useRef(props.onSubmit);
+  const onDraftRef = useRef(props.onDraft);
   const checkFormRef = useRef(props.checkForm);
   useEffect(() => {
     telemetryRef.current = telemetry;
     onSubmitRef.current = props.onSubmit;
+    onDraftRef.current = props.onDraft;
     checkFormRef.current = props.checkForm;
   });
 
@@ -119,7 +121,7 @@ function FormBody(props: FormScreenProps) {
   const previous = canGoBack && <PreviousButton content={content} onPrevious={onPrevious} />;
 
   return (
-    <FormFrame panel={panel} view={view} content={content} heldErrorKey={heldErrorKey} state={current?.status ?? 'loading'} heading={heading}>
+    <FormFrame panel={panel} view={view} content={content} heldErrorKey={heldErrorKey} noticeKey={noticeKey} state={current?.status ?? 'loading'} heading={heading}>
       {current === undefined && (
         <p className="mu-processing" role="status">
           <span className="mu-spinner" aria-hidden="true" />
@@ -150,7 +152,10 @@ function FormBody(props: FormScreenProps) {
             showErrorList="top"
             focusOnFirstError={false}
             noHtml5Validate
-            onChange={(event) => formOptions.data.set((event.formData ?? {}) as JsonObject)}
+            onChange={(event) => {
+              formOptions.data.set((event.formData ?? {}) as JsonObject);
+              onDraftRef.current?.((event.formData ?? {}) as JsonObject);
+            }}
             customValidate={(data, errors) => {
               const withOptions = validateOptions(formOptions, data as JsonObject | undefined, errors, content, panel);
               const check = checkFormRef.current;

@@ -261,6 +261,10 @@ export interface FirstFormProps {
   content: ContentApi;
   formData: JsonObject;
   heldErrorKey?: string | undefined;
+  /** A notice the app holds for this panel (issue 20: the answers it asked were lost on a reload). */
+  noticeKey?: string | undefined;
+  /** Told of what the applicant types (the app keeps it in memory for Back and Forward, issue 20). */
+  onDraft?: ((data: JsonObject) => void) | undefined;
   canGoBack: boolean;
   onPrevious(): void;
   /** Fields not asked of this person (VAL-16): drawn hidden, as the full form does. */
@@ -271,7 +275,7 @@ export interface FirstFormProps {
   onReady(handover: Omit<FormHandover, 'validator'>): void;
 }
 
-export function FirstForm({ panel, view, content, formData, heldErrorKey, canGoBack, onPrevious, suppressed, prepare, onReady }: FirstFormProps) {
+export function FirstForm({ panel, view, content, formData, heldErrorKey, noticeKey, onDraft, canGoBack, onPrevious, suppressed, prepare, onReady }: FirstFormProps) {
   const heading = useHeadingFocus<HTMLHeadingElement>();
   const [fields] = useState(() => firstFields(panel, content, view.variant, suppressed));
   const [values, setValues] = useState<JsonObject>(formData);
@@ -282,6 +286,15 @@ export function FirstForm({ panel, view, content, formData, heldErrorKey, canGoB
   useEffect(() => {
     latest.current = { values, waiting, onReady, prepare };
   });
+  // What the applicant types (not what the form started with) is the app's to keep for Back and Forward.
+  const draftTo = useRef(onDraft);
+  const typed = useRef(false);
+  useEffect(() => {
+    draftTo.current = onDraft;
+  });
+  useEffect(() => {
+    if (typed.current) draftTo.current?.(values);
+  }, [values]);
 
   useEffect(() => {
     let alive = true;
@@ -308,7 +321,7 @@ export function FirstForm({ panel, view, content, formData, heldErrorKey, canGoB
 
   const previous = canGoBack && <PreviousButton content={content} onPrevious={onPrevious} />;
   return (
-    <FormFrame panel={panel} view={view} content={content} heldErrorKey={heldErrorKey} state={fields ? 'preview' : 'loading'} heading={heading}>
+    <FormFrame panel={panel} view={view} content={content} heldErrorKey={heldErrorKey} noticeKey={noticeKey} state={fields ? 'preview' : 'loading'} heading={heading}>
       {fields ? (
         <form
           className="mu-form"
@@ -326,12 +339,13 @@ export function FirstForm({ panel, view, content, formData, heldErrorKey, canGoB
                 field={field}
                 value={values[field.name]}
                 content={content}
-                onChange={(value) =>
+                onChange={(value) => {
+                  typed.current = true;
                   setValues((old) => {
                     const { [field.name]: _old, ...rest } = old;
                     return value === undefined ? rest : { ...rest, [field.name]: value };
-                  })
-                }
+                  });
+                }}
               />
             ))}
           </div>

@@ -17,13 +17,15 @@ export interface FormFrameProps {
   view: StepView;
   content: ContentApi;
   heldErrorKey?: string | undefined;
+  /** Why the panel is asked again (issue 20: its answers were not kept across a reload): a notice under the heading. */
+  noticeKey?: string | undefined;
   /** `data-state`: preview (the first paint), loading, ready or error. */
   state: string;
   heading: Ref<HTMLHeadingElement>;
   children: ReactNode;
 }
 
-export function FormFrame({ panel, view, content, heldErrorKey, state, heading, children }: FormFrameProps) {
+export function FormFrame({ panel, view, content, heldErrorKey, noticeKey, state, heading, children }: FormFrameProps) {
   const copy = formCopyKeys(panel, view.variant, content);
   const headingId = useId();
   const alert = copy.alert !== undefined && content.has(copy.alert) && (
@@ -40,6 +42,11 @@ export function FormFrame({ panel, view, content, heldErrorKey, state, heading, 
       {heldErrorKey !== undefined && (
         <div className="mu-banner mu-banner--error" role="alert" data-part="held-error">
           {keepPhonesWhole(content.text(heldErrorKey))}
+        </div>
+      )}
+      {noticeKey !== undefined && (
+        <div className="mu-banner mu-banner--notice" role="status" data-part="asked-again">
+          {keepPhonesWhole(content.text(noticeKey))}
         </div>
       )}
       {copy.subhead !== undefined && content.has(copy.subhead) && <p className="mu-subhead">{keepPhonesWhole(content.text(copy.subhead))}</p>}
