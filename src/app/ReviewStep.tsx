@@ -11,9 +11,9 @@ import type { ReviewPanel } from '../engine/formats.generated';
 import type { Flow } from '../engine/flow';
 import type { AppState } from '../engine/state';
 import type { RuleContext } from '../rules/index';
-import { reviewSections, type ReviewSectionView } from '../engine/review';
+import { reviewConsent, reviewSections, type ReviewSectionView } from '../engine/review';
 import { inlineFormPanels } from '../engine/field-refs';
-import { changeAnswer } from '../engine/flow-moves';
+import { changeAnswer, confirmReview } from '../engine/flow-moves';
 import type { OptionsRequest } from '../engine/option-sources';
 import ReviewScreen from '../ui/screens/ReviewScreen';
 import type { OptionsLoader, ReviewScreenProps } from '../ui/contract';
@@ -21,7 +21,7 @@ import { referenceQueryKey } from '../ui/screens/form/options';
 import { useApp } from './context';
 import { createOptionLabel, createOptionsLoader, referenceQueryClient } from './reference-options';
 
-export interface ReviewStepProps extends Omit<ReviewScreenProps, 'sections' | 'panel' | 'onChange'> {
+export interface ReviewStepProps extends Omit<ReviewScreenProps, 'sections' | 'panel' | 'onChange' | 'onContinue' | 'consent'> {
   panel: ReviewPanel;
   flow: Flow;
   state: AppState;
@@ -60,5 +60,9 @@ export default function ReviewStep({ flow, state, ctx, panel, ...props }: Review
   const optionLabel = useMemo(() => (fetched >= 0 ? createOptionLabel(app, client) : undefined), [app, client, fetched]);
   // A Change link: the engine's move opens the section's step, and comes back (src/engine/flow-moves.ts).
   const onChange = (target: { module: string; step: string }): void => app.store.move('forward', (s, c) => changeAnswer(flow, s, target, c), 'change');
-  return <ReviewScreen {...props} panel={panel} sections={sections} optionLabel={props.optionLabel ?? optionLabel} onChange={onChange} />;
+  // The applicant's consent where the page asks it (issue 20): Continue stores the tick and moves on (PAY-06).
+  const asked = reviewConsent(flow, panel, state, ctx);
+  const consent = asked ? { heading: asked.consent.heading, label: asked.consent.label, message: asked.consent.message, given: asked.given } : undefined;
+  const onContinue = (consented?: boolean): void => app.store.move('forward', (s, c) => confirmReview(flow, s, consented === true, c), 'review');
+  return <ReviewScreen {...props} panel={panel} sections={sections} optionLabel={props.optionLabel ?? optionLabel} onChange={onChange} consent={consent} onContinue={onContinue} />;
 }

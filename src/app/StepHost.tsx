@@ -223,7 +223,7 @@ export function StepHost() {
         if (panel.kind === 'review') {
           return (
             <Suspense fallback={<Loading />}>
-              <ReviewStep {...base} panel={panel} flow={flow} state={state} ctx={ctx} onContinue={() => store.next()} />
+              <ReviewStep {...base} panel={panel} flow={flow} state={state} ctx={ctx} />
             </Suspense>
           );
         }

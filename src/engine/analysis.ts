@@ -385,6 +385,12 @@ function collectUsage(docs: DocumentSet, graphs: readonly ModuleGraph[]): Usage 
         condition(s.showWhen);
         for (const c of Object.values(s.hide ?? {})) condition(c);
       }
+      if (p.consent) {
+        if (p.consent.heading !== undefined) key(p.consent.heading);
+        key(p.consent.label);
+        key(p.consent.message);
+        condition(p.consent.showWhen);
+      }
     }
   }
 

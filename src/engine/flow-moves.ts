@@ -6,6 +6,7 @@
  */
 import type { JsonValue } from '../rules/engine';
 import { panelNameOf } from './document-set';
+import { reviewConsent } from './review';
 import {
   FlowError,
   currentCoordinate,
@@ -91,4 +92,21 @@ export function changeAnswer(flow: Flow, state: AppState, target: { module: stri
  */
 export function handOver(state: AppState): AppState {
   return setPath(state, 'flow.handedOver', historyOf(state).length);
+}
+
+/**
+ * Continue on a review page. A page that asks the applicant's consent (its `consent`, while it
+ * shows) goes on only with the box ticked: the tick is stored (true at the consent's path: the
+ * prospect's consentAcquired, PAY-06) and the flow moves forward; unticked, the move is refused
+ * (the screen refuses it first, with its message). A page without consent just moves forward.
+ */
+export function confirmReview(flow: Flow, state: AppState, consented: boolean, ctx: FlowContext): AppState {
+  const c = currentCoordinate(state);
+  const step = c ? stepOf(flow, c) : undefined;
+  const panel = c && step?.kind === 'panel' ? panelOf(flow, c.step) : undefined;
+  if (panel?.kind !== 'review') throw new FlowError('the current step is not a review page', 'NOT_A_REVIEW');
+  const asked = reviewConsent(flow, panel, state, ctx);
+  if (!asked) return forward(flow, state, ctx);
+  if (!consented) throw new FlowError('the review page needs the applicant\'s consent', 'NO_CONSENT');
+  return forward(flow, setPath(state, asked.consent.path, true), ctx);
 }

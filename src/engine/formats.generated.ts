@@ -751,6 +751,7 @@ subhead?: ContentKey
  * @minItems 1
  */
 sections: [ReviewSection, ...(ReviewSection)[]]
+consent?: ReviewConsent
 variants?: {
 [k: string]: VariantCopy
 }
@@ -798,6 +799,36 @@ showWhen?: (RuleId | { [operation: string]: JsonValue } | boolean)
 hide?: {
 [k: string]: Condition
 }
+}
+/**
+ * The applicant's consent asked on the review page, below the answers: one checkbox, never ticked for the applicant; Continue is refused (the message beside the box and in the error summary) until it is ticked. Continue stores true at `path`; the prospect's consentAcquired reads it (PAY-06).
+ * 
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "ReviewConsent".
+ */
+export interface ReviewConsent {
+description?: string
+requirements?: RequirementIds
+/**
+ * The state path the tick is stored at, e.g. eligibility.self.personalInfo.consentAcquired.
+ */
+path: string
+/**
+ * A key into the content bundles: dot-separated segments, e.g. `triage.militaryService.title`.
+ */
+heading?: string
+/**
+ * A key into the content bundles: dot-separated segments, e.g. `triage.militaryService.title`.
+ */
+label: string
+/**
+ * A key into the content bundles: dot-separated segments, e.g. `triage.militaryService.title`.
+ */
+message: string
+/**
+ * When an edge, filter or rule applies: a named rule id (string), or an inline JSON-Logic expression.
+ */
+showWhen?: (RuleId | { [operation: string]: JsonValue } | boolean)
 }
 /**
  * Field definitions shared by several form panels (a name, a date of birth, a phone, an SSN, an address block): each is a JSON Schema fragment defined once under `$defs` and referenced from a panel's schema with `{"$ref": "../fields/<id>.json#/$defs/<name>"}`. The loader inlines the reference, so every panel that uses a field validates it the same way. One file per group in schemas/fields/.

@@ -134,6 +134,15 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
    * step having been checked with the project's documents.
    */
   function checkReviewPanel(doc: Doc<ReviewPanel>): void {
+    // The applicant's consent: its copy, its condition, and a path of the state contract to store the tick at.
+    const consent = doc.value.consent;
+    if (consent) {
+      if (consent.heading !== undefined) checkContentKey(doc, '/consent/heading', consent.heading);
+      checkContentKey(doc, '/consent/label', consent.label);
+      checkContentKey(doc, '/consent/message', consent.message);
+      checkCondition(doc, '/consent/showWhen', consent.showWhen);
+      if (!options.contract.isKnownVar(consent.path)) report(doc, '/consent/path', 'error', 'unknown-variable', `"${consent.path}" is not in the state contract (schemas/state.schema.json)`, true);
+    }
     doc.value.sections.forEach((section, i) => {
       const sp = `/sections/${i}`;
       checkContentKey(doc, `${sp}/title`, section.title);

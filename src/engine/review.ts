@@ -5,7 +5,7 @@
  */
 import type { RuleContext } from '../rules/index';
 import type { JsonValue } from '../rules/index';
-import type { FormPanel, ReviewPanel, ReviewSection } from './formats.generated';
+import type { FormPanel, ReviewConsent, ReviewPanel, ReviewSection } from './formats.generated';
 import { bindPath, evaluateCondition, historyOf, panelOf, type Flow } from './flow';
 import { panelNameOf } from './document-set';
 import { getPath, isObject, type AppState } from './state';
@@ -105,4 +105,14 @@ export function reviewSections(flow: Flow, panel: ReviewPanel, state: AppState, 
     if (entries.length > 0) out.push({ section, panel: formPanel, variant, data: stored, entries });
   }
   return out;
+}
+
+/**
+ * The consent a review page asks here (its `consent`, while its `showWhen` holds), with whether
+ * the applicant has ticked it (the stored value is true: consent is never given for them).
+ */
+export function reviewConsent(flow: Flow, panel: ReviewPanel, state: AppState, ctx: RuleContext): { consent: ReviewConsent; given: boolean } | undefined {
+  const consent = panel.consent;
+  if (!consent || !evaluateCondition(flow, consent.showWhen, state, ctx)) return undefined;
+  return { consent, given: getPath(state, consent.path) === true };
 }

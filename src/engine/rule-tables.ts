@@ -88,7 +88,16 @@ export interface ScenarioFailure {
   mismatches: string[];
 }
 
-/** Compare only the keys the scenario expects; `visitedIncludes` checks steps passed on the way. */
+/** Where `got` lacks what `want` has: objects compared by the keys `want` gives, anything else as a whole. */
+function missingIn(want: JsonValue, got: JsonValue, at: string): string[] {
+  if (isObject(want)) {
+    if (!isObject(got)) return [`${at}: expected an object with ${JSON.stringify(want)}, got ${JSON.stringify(got)}`];
+    return Object.entries(want).flatMap(([k, v]) => missingIn(v, got[k] ?? null, `${at}.${k}`));
+  }
+  return sameValue(want, got) ? [] : [`${at}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`];
+}
+
+/** Compare only the keys the scenario expects; `visitedIncludes` checks steps passed on the way, `payloadIncludes` values of the last prospect sent. */
 function compareStop(expect: JsonObject, result: SimulateResult): string[] {
   const out: string[] = [];
   const stop = result.stop as unknown as JsonObject;
@@ -96,6 +105,11 @@ function compareStop(expect: JsonObject, result: SimulateResult): string[] {
     if (key === 'visitedIncludes') {
       const steps = result.visited.map((v) => `${v.module}/${v.step}${v.variant !== 'self' ? `/${v.variant}` : ''}`);
       for (const s of Array.isArray(want) ? want : [want]) if (!steps.includes(String(s))) out.push(`visited lacks ${String(s)}`);
+      continue;
+    }
+    if (key === 'payloadIncludes') {
+      // The last prospect sent holds these values (a partial object: only the keys given are compared).
+      for (const miss of missingIn(want, stop.payload ?? null, 'payload')) out.push(miss);
       continue;
     }
     if (key === 'messageIncludes') {

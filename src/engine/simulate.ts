@@ -21,10 +21,10 @@ import {
   type FlowContext,
   type StepView,
 } from './flow';
-import { completeCommand } from './flow-moves';
+import { completeCommand, confirmReview } from './flow-moves';
 import { askAgain } from './answers';
 import { stepOf, toErrorRoute } from './flow';
-import { leafFields } from './review';
+import { leafFields, reviewConsent } from './review';
 import { answerAliases, normalizeAnswerMap, normalizeInitialState } from './answer-aliases';
 import type { FormPanel } from './formats.generated';
 import { checkForm as runChecks, isSuppressed, normalizeFormData, suppressedFields, withoutSuppressed } from './form-check';
@@ -382,7 +382,14 @@ export function simulate(docs: DocumentSet, input: SimulateInput, options: Simul
       if (panel.kind === 'review') {
         // A check-your-answers page asks nothing: like a milestone, it is a stop unless the walk goes through.
         if (!options.throughMilestones) return stopWith(state, view);
-        state = submitAnswer(flow, state, {}, ctx);
+        // The applicant's consent, where the page asks it and it is not ticked yet: the answer keyed by the consent path's last name (`consentAcquired`), true to tick.
+        const asked = reviewConsent(flow, panel, state, ctx);
+        if (asked && !asked.given) {
+          const key = answerKey(asked.consent.path.split('.').pop() as string, view.variant);
+          if (answers[key] !== true || consumed.has(key)) return stopWith(state, view, { needs: [key] });
+          consumed.add(key);
+        }
+        state = confirmReview(flow, state, asked !== undefined, ctx);
         continue;
       }
       // Top-level fields, with those that show under a condition (dependencies, if/then).

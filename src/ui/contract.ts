@@ -113,7 +113,10 @@ export interface ReviewScreenProps extends ScreenBase {
   sections: ReviewSectionView[];
   /** Change: open the step that asked a section's answers; the engine comes back here after. */
   onChange(target: { module: string; step: string }): void;
-  onContinue(): void;
+  /** The applicant's consent this page asks (the panel's `consent`, while it shows), and whether it is ticked already. */
+  consent?: { heading?: string | undefined; label: string; message: string; given: boolean } | undefined;
+  /** Continue: with the consent ticked (`true`) where the page asks it; the screen refuses Continue while it is unticked. */
+  onContinue(consented?: boolean): void;
   optionLabel?: OptionLabel;
 }
 

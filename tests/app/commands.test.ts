@@ -173,10 +173,14 @@ describe('leaving the app', () => {
     expect(ctx.session.read()).toMatchObject({ variant: 'spouse', promotionCd: 'SPRING', utmSource: 'mail', consent: 'REVOKED', spouseSponsor: 'true', spouseMismatch: 'false' });
   });
 
-  it('leaveApp keeps the consent the applicant gave, as the prospect carries it (EXIT-09, PAY-06; issue 19)', async () => {
-    const ctx = context('leaveApp', { triage: { variant: 'spouse' }, eligibility: { spouse: { personalInfo: { consentAcquired: true } } }, sponsor: { sponsorData: { spouseMismatch: true } } });
+  it('leaveApp keeps the consent the applicant gave on the review, as the prospect carries it (EXIT-09, PAY-06; issues 19, 20)', async () => {
+    const ctx = context('leaveApp', { triage: { variant: 'spouse' }, eligibility: { self: { personalInfo: { consentAcquired: true } } }, sponsor: { sponsorData: { spouseMismatch: true } } });
     await runCommand(commandRegistry, ctx);
     expect(ctx.session.read()).toMatchObject({ consent: 'AUTHORIZED', spouseSponsor: 'true', spouseMismatch: 'true' });
+    // The sponsor search's box is the relative's permission to search, not the applicant's consent.
+    const relativeOnly = context('leaveApp', { triage: { variant: 'spouse' }, eligibility: { spouse: { personalInfo: { consentAcquired: true } } } });
+    await runCommand(commandRegistry, relativeOnly);
+    expect(relativeOnly.session.read()).toMatchObject({ consent: 'REVOKED' });
   });
 
   it('leaveApp with a destination goes to that page of config.json `destinations`, {productId} filled; an unknown name is an error (DEST-02)', async () => {

@@ -225,7 +225,7 @@ browserSuite({
   },
 });
 
-/** Answers every screen as simulate does (each answer once, milestones by their first button, the review by Continue), until the page leaves the app or a screen has no answer. */
+/** Answers every screen as simulate does (each answer once, milestones by their first button, the review by its consent and Continue), until the page leaves the app or a screen has no answer. */
 async function drive(answers: JsonObject, stop: { kind: string; step?: string | undefined }): Promise<ScreenSeen[]> {
   const walked: ScreenSeen[] = [];
   const used = new Set<string>();
@@ -249,6 +249,13 @@ async function drive(answers: JsonObject, stop: { kind: string; step?: string | 
         used.add(key);
         await page.locator(`[data-screen] [data-answer="${String(answers[key])}"]`).click();
       } else if (panel.kind === 'review') {
+        // The consent, where the page asks it, is ticked by the answer simulate reads (consentAcquired, issue 20).
+        const box = page.locator('[data-screen] [data-part="consent"] input[type="checkbox"]');
+        if ((await box.count()) > 0 && !(await box.isChecked())) {
+          if (answers.consentAcquired !== true || used.has('consentAcquired')) return walked;
+          used.add('consentAcquired');
+          await box.check();
+        }
         await page.locator('[data-screen] [data-action="continue"]').click();
       } else {
         const keys = Object.keys(panel.schema.properties as object).map((f) => answerKey(f, screen.variant));

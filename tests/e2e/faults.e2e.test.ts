@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, serve } from './browser';
 import { currentScreen, type ScreenSeen } from './driver';
-import { choose, field, pick, pressContinue, tick, type, fillBasicInfo } from './person';
+import { choose, field, pick, pressContinue, tick, type, fillBasicInfo, consentAndContinue } from './person';
 import { FAULTS, playProvider, type Fault, type Provider } from './provider';
 import { loadProject, PROJECT_ROOT } from '../../tools/lib/project';
 
@@ -185,8 +185,8 @@ const VETERAN: Step[] = [
       await type(page, 'Social Security number', '123-45-6789');
       await pressContinue(page);
     }, settlesOn: moved('review-info-panel') },
-  { name: 'submit from the review', trigger: pressContinue, act: async (page) => {
-      await pressContinue(page);
+  { name: 'submit from the review', trigger: consentAndContinue, act: async (page) => {
+      await consentAndContinue(page);
       await page.waitForURL((u) => u.pathname.startsWith('/my/member-home'), { timeout: 40000 });
     } },
 ];
@@ -240,8 +240,8 @@ const PARENT: Step[] = [
       await type(page, 'Social Security number', '078-05-1120');
       await pressContinue(page);
     }, settlesOn: moved('review-info-panel') },
-  { name: 'submit from the review', trigger: pressContinue, act: async (page) => {
-      await pressContinue(page);
+  { name: 'submit from the review', trigger: consentAndContinue, act: async (page) => {
+      await consentAndContinue(page);
       await page.waitForURL((u) => u.pathname.startsWith('/my/member-home'), { timeout: 40000 });
     } },
 ];

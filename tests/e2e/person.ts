@@ -52,6 +52,22 @@ export async function pressContinue(page: Page): Promise<void> {
   await screen(page).locator('[data-action="continue"]').click();
 }
 
+/** The consent box of the check-your-answers page (issue 20): there only where the page asks it. */
+export function consentBox(page: Page): Locator {
+  return screen(page).locator('[data-part="consent"] input[type="checkbox"]');
+}
+
+/** Ticks the review page's consent box, as the applicant does before Continue. */
+export async function giveConsent(page: Page): Promise<void> {
+  await consentBox(page).check();
+}
+
+/** On the review page: tick the consent, then Continue (the sign-up completes or the applicant is handed over). */
+export async function consentAndContinue(page: Page): Promise<void> {
+  await giveConsent(page);
+  await pressContinue(page);
+}
+
 /** The messages shown beside fields, by field label (the error summary is not counted). */
 export async function fieldErrors(page: Page): Promise<string[]> {
   return screen(page).locator('.mu-field-error, [data-part="field-error"]').allInnerTexts();

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { browserSuite } from './browser';
-import { choose, field, pick, pressContinue, tick, type } from './person';
+import { choose, consentBox, field, giveConsent, pick, pressContinue, tick, type } from './person';
 import { currentScreen, expectAccessible, nextScreen, walk } from './driver';
 import { configDestinations, lintProject, loadProject, PROJECT_ROOT, readProjectSources } from '../../tools/lib/project';
 import { serveDist } from '../../tools/serve';
@@ -35,11 +35,20 @@ const BRAND = String(docs.content.get('app.brand.muster')?.text);
 
 let base: string;
 let page: Page;
+/** The prospects the app sent to the enrollment service, in order (the body of each create, update and completion). */
+let prospects: { method: string; path: string; body: JsonObject }[] = [];
 
 browserSuite({
   config: CONFIG,
   setup: async (suite) => {
     ({ base, page } = suite);
+    prospects = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      const text = r.postData();
+      if (!/\/api\/enrollment\/customers/.test(url.pathname) || !text) return;
+      prospects.push({ method: r.method(), path: url.pathname.replace(/^.*\/api\//, ''), body: JSON.parse(text) as JsonObject });
+    });
     // Every page out of the app is stubbed: the test asserts where the applicant was sent.
     await page.route(
       (u) => !u.pathname.startsWith('/join/get-started'),
@@ -155,15 +164,50 @@ const FORMS: Record<string, () => Promise<void>> = {
     await pick(page, 'Gender', 'Female');
     await choose(page, 'Country of citizenship', 'United States');
   },
-  'review-info-panel': async () => undefined,
+  // The check-your-answers page: the consent, where the page asks it (issue 20), ticked by the applicant.
+  'review-info-panel': async () => {
+    if ((await consentBox(page).count()) > 0) await giveConsent(page);
+  },
 };
+
+/**
+ * The review page before the sign-up completes (issue 20): the sections of what was asked, the
+ * consent box unticked, Continue refused until it is ticked (nothing sent meanwhile), axe at a
+ * phone's width and the desktop's; E2E_SHOTS=<dir> keeps a picture of each (`<name>-review-<width>.png`).
+ */
+async function expectReviewBeforeCompletion(name: string, sections: string[]): Promise<void> {
+  expect(await page.locator('[data-screen] [data-review-section]').evaluateAll((els) => els.map((e) => e.getAttribute('data-review-section')))).toEqual(sections);
+  expect(await consentBox(page).isChecked()).toBe(false);
+  const sent = prospects.length;
+  await pressContinue(page);
+  await page.locator('[data-screen] [data-part="error-summary"]').waitFor();
+  expect(await consentBox(page).getAttribute('aria-invalid')).toBe('true');
+  expect((await currentScreen(page)).step).toBe('review-info-panel');
+  expect(prospects.length).toBe(sent);
+  await expectAccessible(page, `${name} review, consent refused`);
+  await giveConsent(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, `${name} review at ${width} px`);
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `${name}-review-${width}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The last prospect sent before the app left (the completion, or leave-app's hand-over) carries who the applicant is and the consent ticked (PAY-06). */
+function expectCompletionWithNameAndConsent(status: string): void {
+  const last = prospects.at(-1)?.body as { status?: string; consentAcquired?: string; potentialCustomer?: { basicInfo?: JsonObject } } | undefined;
+  expect(last?.status).toBe(status);
+  expect(last?.consentAcquired).toBe('AUTHORIZED');
+  expect(last?.potentialCustomer?.basicInfo).toMatchObject({ indivFirstNm: 'Maria', indivLastNm: 'Gonzalez', birthDt: '1976-03-14' });
+}
 
 /**
  * Walks the product from its first screen: question screens and milestones by the driver
  * (tests/e2e/driver.ts, axe on each), form panels by FORMS, until the app leaves; returns the
  * URL it left for and the screens seen.
  */
-async function walkToDestination(id: string): Promise<{ url: URL; seen: string[] }> {
+async function walkToDestination(id: string, onReview?: () => Promise<void>): Promise<{ url: URL; seen: string[] }> {
   await page.goto(`${base}?product=${encodeURIComponent(id)}`);
   const seen: string[] = [];
   let gone = false;
@@ -175,6 +219,7 @@ async function walkToDestination(id: string): Promise<{ url: URL; seen: string[]
     seen.push(...walked.map((s) => s.step));
     const fill = FORMS[last.step];
     if (!fill) throw new Error(`${id}: stopped on ${last.step}/${last.variant}: no answer given for it`);
+    if (last.step === 'review-info-panel' && onReview) await onReview();
     await fill();
     await pressContinue(page);
     // Either the app leaves (after the commands that end the flow) or the next screen shows.
@@ -247,17 +292,24 @@ describe('a product that opens on a form: the first paint, then the full form (i
 });
 
 describe('one applicant per product family walks to the destination (sandbox on)', () => {
-  it('bank: bank-checking-classic from triage (module index 4) to the interstitial with flowType CIP (DEST-08)', async () => {
-    const { url, seen } = await walkToDestination('bank-checking-classic');
+  it('bank: bank-checking-classic from triage (module index 4), the applicant\'s basic info and the review with the consent, to the interstitial with flowType CIP (DEST-08, FLOW-12, issue 20)', async () => {
+    const { url, seen } = await walkToDestination('bank-checking-classic', () => expectReviewBeforeCompletion('bank-checking-classic', ['basic-info-panel', 'military-details', 'self-address-panel']));
     expect(seen[0]).toBe('military-service');
-    expect(seen).not.toContain('basic-info-panel');
+    // Nothing before triage gave the applicant's details: basic info is asked after the military details.
+    expect(seen.indexOf('basic-info-panel')).toBeGreaterThan(seen.indexOf('military-details'));
+    expect(seen.at(-1)).toBe('review-info-panel');
+    expect(prospects.map((p) => `${p.method} ${String(p.body.status)}`)).toEqual(['POST modified-create', 'PUT complete']);
+    expectCompletionWithNameAndConsent('complete');
     expect(url.pathname).toBe('/banking/product-eligibility/interstitial');
     expect(Object.fromEntries(url.searchParams)).toEqual({ productCode: 'BNKDMD', flowType: 'CIP', isSecondaryApplicant: 'false', lineOfBusinessCode: 'DMD', subjectAccountRelationship: 'PRIMARY' });
   });
 
   it('card: 62 (secured American Express) from its landing page to its application (DEST-06, DEST-17)', async () => {
-    const { url, seen } = await walkToDestination('62');
+    const { url, seen } = await walkToDestination('62', () => expectReviewBeforeCompletion('card-62', ['basic-info-panel', 'military-details', 'self-address-panel', 'occupation-panel']));
     expect(seen.slice(0, 2)).toEqual(['landing', 'basic-info-panel']);
+    // Issue 20: the review shows before member-found's submit; the completion carries the name and the consent.
+    expect(seen.at(-1)).toBe('review-info-panel');
+    expectCompletionWithNameAndConsent('complete');
     expect(seen).toContain('occupation-panel');
     // The address is asked once: the second self-address of the order finds it given.
     expect(seen.filter((s) => s === 'self-address-panel')).toHaveLength(1);
@@ -272,8 +324,11 @@ describe('one applicant per product family walks to the destination (sandbox on)
     await dialog.waitFor({ state: 'visible' });
     expect(await dialog.getByRole('button').allInnerTexts()).toEqual(expect.arrayContaining(['Yes, Exit', 'No, Continue Quote']));
     await dialog.getByRole('button', { name: 'No, Continue Quote' }).click();
-    const { url, seen } = await walkToDestination('pnc-auto-insurance');
+    const { url, seen } = await walkToDestination('pnc-auto-insurance', () => expectReviewBeforeCompletion('pnc-auto-insurance', ['basic-info-panel', 'military-details', 'self-address-panel']));
     expect(seen[0]).toBe('basic-info-panel');
+    // Issue 20: the review before leave-app hands the applicant over; its prospect carries the name and the consent.
+    expect(seen.at(-1)).toBe('review-info-panel');
+    expectCompletionWithNameAndConsent('redirect');
     expect(`${url.pathname}${url.search}`).toBe('/insurance/modular-auto-quote/?product=pnc-auto-insurance');
   });
 
@@ -337,9 +392,10 @@ describe('one applicant per product family walks to the destination (sandbox on)
   });
 
   it('insurance join: pnc-insurance-renters-join through the join to the renters quote start (DEST-10)', async () => {
-    const { url, seen } = await walkToDestination('pnc-insurance-renters-join');
+    const { url, seen } = await walkToDestination('pnc-insurance-renters-join', () => expectReviewBeforeCompletion('pnc-insurance-renters-join', ['basic-info-panel', 'military-details', 'self-address-panel', 'occupation-panel', 'social-security-panel']));
     expect(seen[0]).toBe('entry');
-    expect(seen).toContain('review-info-panel');
+    expect(seen.at(-1)).toBe('review-info-panel');
+    expectCompletionWithNameAndConsent('complete');
     expect(url.pathname).toBe('/my/renters-insurance-quote-start/');
   });
 
@@ -386,13 +442,14 @@ describe('a product no one has written: one new JSON file in a scratch copy, no 
     expect(lint.findings.filter((d) => d.severity === 'error')).toEqual([]);
     expect(lint.findings.filter((d) => d.file.includes(ID))).toEqual([]);
 
-    // simulate: a retired veteran from triage (the base's start at module index 4) to the new destination.
+    // simulate: a retired veteran from triage (the base's start at module index 4), their basic info
+    // after it and the review's consent (issue 20), to the new destination.
     const scratchDocs = loadProject(sources, scratch);
     const expected = '/banking/product-eligibility/interstitial?productCode=BNKDMD&flowType=MMKT&isSecondaryApplicant=false&lineOfBusinessCode=DMD&subjectAccountRelationship=PRIMARY';
     const walked = simulate(
       scratchDocs,
-      { product: ID, today: '2026-11-22', answers: { ...VETERAN, branch: 'A', rank: 'Sergeant First Class (E-7)', status: 'retired', startDate: '1998-06-01', endDate: '2018-06-30', mailing: { addressType: 'D', domesticAddress: '1200 Oak Hollow Dr', domesticCity: 'San Antonio', domesticState: 'TX', domesticZipCode: '78258' }, sameAddress: true }, assume: 'success', responses: { addressValidation: 'valid' } },
-      { destinations: configDestinations(scratch) },
+      { product: ID, today: '2026-11-22', answers: { ...VETERAN, branch: 'A', rank: 'Sergeant First Class (E-7)', status: 'retired', startDate: '1998-06-01', endDate: '2018-06-30', firstName: 'Maria', lastName: 'Gonzalez', dob: '1976-03-14', countryOfCitizenship: '99', phoneNumber: '2105550148', mailing: { addressType: 'D', domesticAddress: '1200 Oak Hollow Dr', domesticCity: 'San Antonio', domesticState: 'TX', domesticZipCode: '78258' }, sameAddress: true, consentAcquired: true }, assume: 'success', responses: { addressValidation: 'valid' } },
+      { destinations: configDestinations(scratch), throughMilestones: true },
     );
     expect(walked.visited[0]?.step).toBe('military-service');
     expect(walked.stop.destination).toBe(expected);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { browserSuite } from './browser';
 import { currentScreen, nextScreen, type ScreenSeen } from './driver';
-import { choose, field, pick, pressContinue, tick, type, fillBasicInfo } from './person';
+import { choose, consentAndContinue, consentBox, field, giveConsent, pick, pressContinue, tick, type, fillBasicInfo } from './person';
 
 // The proofing and pilot pages are config.json's (DEST-02); the test's own URLs prove they are read from it.
 const DESTINATIONS = { proofing: '/stub/proofing/?product={productId}', pilot: '/stub/pilot/' };
@@ -198,6 +198,7 @@ async function expectPhonesOnOneLine(name: string): Promise<void> {
 /** The veteran's prospect, doc 2 §3 field by field (PAY-05, PAY-10, PAY-11, PAY-13, PAY-17..PAY-19, PAY-21, PAY-24, PAY-26/27). */
 function expectVeteranProspect(p: Prospect, last: string, status: string): void {
   expect(p.status).toBe(status);
+  expect(p.consentAcquired).toBe('AUTHORIZED'); // ticked on the review (PAY-06, issue 20)
   expect(p.channelType).toBe('DIGITAL_MODEL');
   expect(p.productId).toBe('join-now');
   expect(p.potentialCustomer.basicInfo).toMatchObject({ indivFirstNm: 'Maria', indivLastNm: last, birthDt: '1976-03-14', ctznLocCd: '99', genderCd: 'F', maritalStatusCd: 'M' });
@@ -214,6 +215,15 @@ function expectVeteranProspect(p: Prospect, last: string, status: string): void 
 describe('signed up and handed over (issue 10, sandbox on)', () => {
   it('a member found with 50015 (persona Member): modified-create at basic info\'s end, an update at each module\'s end, complete, then the member home', async () => {
     await veteranToReview('Member');
+    // Issue 20: Continue needs the applicant's consent; unticked, nothing more is sent than the module updates on the way.
+    expect(await consentBox(page).isChecked()).toBe(false);
+    const title = await page.title();
+    await pressContinue(page);
+    await page.locator('[data-screen] [data-part="error-summary"]').waitFor();
+    expect(await page.title()).toBe(`Error: ${title}`);
+    expect(await consentBox(page).getAttribute('aria-invalid')).toBe('true');
+    expect(statuses()).toEqual(TO_REVIEW);
+    await giveConsent(page);
     await pressContinue(page);
     const url = await outside('/my/member-home');
     expect(url.pathname).toBe('/my/member-home');
@@ -233,14 +243,14 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     // SUB-23: 50015 keeps the member-found token; EXIT-09's values are kept; nothing personal.
     const kept = await session();
     expect(kept.jwtKey).toMatch(/^mf-/);
-    expect(kept.consent).toMatch(/^(AUTHORIZED|REVOKED)$/); // consentOf's two values (PAY-06), not merely present
+    expect(kept.consent).toBe('AUTHORIZED'); // the tick on the review (PAY-06, EXIT-09)
     expect(kept.landingPage).toBeUndefined();
     expect(JSON.stringify(kept)).not.toMatch(/Maria|Member|1976-03-14|123456789|Oak Hollow/);
   });
 
   it('a member found with 50012 (persona Proofing): the proofing page of config.json, token, landing-page flag and encoded product URL kept', async () => {
     await veteranToReview('Proofing');
-    await pressContinue(page);
+    await consentAndContinue(page);
     const url = await outside('/stub/proofing/');
     expect(`${url.pathname}${url.search}`).toBe('/stub/proofing/?product=join-now');
     expect(statuses()).toEqual(SIGNED_UP);
@@ -260,7 +270,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     const review = await currentScreen(page);
     expect(review.step).toBe('review-info-panel');
-    await pressContinue(page);
+    await consentAndContinue(page);
     const url = await outside('/my/member-home');
     expect(url.pathname).toBe('/my/member-home');
     // The same update sent again: nothing the applicant typed was lost.
@@ -284,7 +294,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
 
   it('a polling timeout (persona Slow): 40011 after about 15 s, detour, then the trap with a way on', async () => {
     await veteranToReview('Slow');
-    await pressContinue(page);
+    await consentAndContinue(page);
     // The interstitial's profile messages, then the trap (the error route, FLOW-14).
     const trap = page.locator('[data-screen][data-milestone="trap-door"]');
     await trap.locator('h1').waitFor({ state: 'visible', timeout: 40000 });
@@ -315,7 +325,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
 
   it('an exit with abandon: Exit, Leave during the completion (persona Slow) sends abandon with the token, clears the session and goes home', async () => {
     await veteranToReview('Slow');
-    await pressContinue(page);
+    await consentAndContinue(page);
     // The completion's interstitial, held open by Slow's polling: the prospect exists (created at basic info's end) and a token is held.
     await page.waitForFunction(() => document.querySelector('[data-interstitial]') !== null, undefined, { timeout: 15000 });
     await expect.poll(() => statuses().length, { timeout: 15000 }).toBe(SIGNED_UP.length);
@@ -358,7 +368,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     expect(screen.milestone).toBe('spouse/member-eligible');
     screen = await pastMilestone(screen);
     await addressToReview(screen, '219-09-9999', () => pick(page, 'Employment status', 'Student'));
-    await pressContinue(page);
+    await consentAndContinue(page);
     await outside('/my/member-home');
     // The search found the spouse (SPON-01 rule 3: the second use creates it), nothing else.
     const sponsors = sponsorCalls();
@@ -430,7 +440,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     await pressContinue(page);
     screen = await pastMilestone(await settled(screen));
     await addressToReview(screen, '078-05-1120', () => pick(page, 'Employment status', 'Student'));
-    await pressContinue(page);
+    await consentAndContinue(page);
     await outside('/my/member-home');
     // SPON-01: search (404: not on record), create when triage ends, update by the second use (sponsor-save).
     const sponsors = sponsorCalls();
@@ -451,7 +461,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     // SPON-30: the update names the created sponsor by its id and party id; the SSN only for quote flows (join-now is not one).
     expect(update).toEqual({ channelType: 'DIGITAL_MODEL', productId: 'join-now', status: 'updateSponsor', sponsor: { sponsorRelationshipType: 'P', sponsorCustId: expect.stringMatching(/^S/) as unknown, sponsorMUSTERPartyTdId: '123456789', sponsorMUSTERPartyIdTypeCd: 'MUSTER' }, 'sponsor-potential-customer': { basicInfo: { ctznLocCd: '99' } } });
     expect(sponsors[2]?.path).toBe('member-eligibility/sponsors/{id}');
-    // The prospect: the parent connection (PAY-14..PAY-16), consent from the sponsor form (PAY-06), the created sponsor's id (PAY-07).
+    // The prospect: the parent connection (PAY-14..PAY-16), consent from the applicant's tick on the review (PAY-06), the created sponsor's id (PAY-07).
     const parentList = statuses();
     expectSignedUp(parentList);
     const p = body(parentList.length - 2);

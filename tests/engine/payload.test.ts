@@ -16,7 +16,7 @@ import { applyPrefill } from '../../src/app/prefill';
 import { buildPayload, checkPayloadMapping, consentOf, PayloadError } from '../../src/engine/payload';
 import { simulate, type SimulateInput } from '../../src/engine/simulate';
 import { scenarioInput } from '../../src/engine/rule-tables';
-import type { AppState, JsonObject } from '../../src/engine/state';
+import { setPath, type AppState, type JsonObject } from '../../src/engine/state';
 import type { JsonValue } from '../../src/rules/index';
 import { BRANCHES, ranksOf } from '../../src/sandbox/reference-data';
 import { createFormChecker } from '../../tools/lib/form-checker';
@@ -168,8 +168,11 @@ describe('the prospect payload over three journeys (doc 2 §3)', () => {
     expect(build({ ...state, sponsor: { ...(state.sponsor as JsonObject), isEligible: false } })).not.toHaveProperty('sponsorCustId');
   });
 
-  it('a parent-sponsored student: the parent is a member and served; consent from the parent search', () => {
-    const payload = build(walk('parent-sponsored-to-review'));
+  it('a parent-sponsored student: the parent is a member and served; consent only from the applicant\'s tick on the review (PAY-06, issue 20)', () => {
+    const state = walk('parent-sponsored-to-review');
+    // On the review, before Continue: the parent search's box is the parent's permission, not the applicant's consent.
+    expect(build(state).consentAcquired).toBe('REVOKED');
+    const payload = build(setPath(state, 'eligibility.self.personalInfo.consentAcquired', true));
     expect(payload).toEqual({
       url_params: { militaryService: 'no', relativeMilitaryService: 'parent', parentMembership: 'yes', parentRelationship: 'parent', parentType: 'parent', variant: 'parent' },
       productId: 'join-now',

@@ -7,8 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { loadProject } from '../../tools/lib/project';
 import { back, current, resolveFlow, startFlow, submitAnswer, type Flow } from '../../src/engine/flow';
-import { changeAnswer } from '../../src/engine/flow-moves';
-import { leafFields, reviewSections } from '../../src/engine/review';
+import { changeAnswer, confirmReview } from '../../src/engine/flow-moves';
+import { leafFields, reviewConsent, reviewSections } from '../../src/engine/review';
+import { simulate, type SimulateInput } from '../../src/engine/simulate';
+import { createFormChecker } from '../../tools/lib/form-checker';
+import { PROJECT_ROOT } from '../../tools/lib/project';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { getPath } from '../../src/engine/state';
 import { formatDiagnostic } from '../../src/engine/diagnostics';
 import type { JsonValue } from '../../src/rules/index';
@@ -181,6 +186,63 @@ describe('review pages and Change links', () => {
   });
 });
 
+describe("the applicant's consent on the review page (issue 20, PAY-06)", () => {
+  const consent = { path: 'eligibility.self.personalInfo.consentAcquired', label: 'c.answer', message: 'c.title' };
+  const withConsent = (extra: Record<string, JsonValue> = {}) => ({
+    'schemas/panels/rv.json': { id: 'rv', kind: 'review', title: 'c.title', sections: [{ title: 'c.answer', module: 'r', step: 'fa' }], consent: { ...consent, ...extra } },
+  });
+
+  it('Continue needs the tick: refused without it; with it the tick is stored and the flow moves on', () => {
+    const flow = flowOf(withConsent());
+    const s = atReview(flow);
+    const panel = flow.docs.panels.get('rv')?.value;
+    if (panel?.kind !== 'review') throw new Error('no review');
+    expect(reviewConsent(flow, panel, s, ctx)).toMatchObject({ consent: { path: consent.path }, given: false });
+    expect(() => confirmReview(flow, s, false, ctx)).toThrow(/consent/);
+    const after = confirmReview(flow, s, true, ctx);
+    expect(getPath(after, consent.path)).toBe(true);
+    expect(current(flow, after).step).toBe('@end');
+  });
+
+  it('a consent whose condition does not hold is not asked: Continue moves on and stores nothing', () => {
+    const flow = flowOf(withConsent({ showWhen: false }));
+    const s = atReview(flow);
+    const panel = flow.docs.panels.get('rv')?.value;
+    if (panel?.kind !== 'review') throw new Error('no review');
+    expect(reviewConsent(flow, panel, s, ctx)).toBeUndefined();
+    const after = confirmReview(flow, s, false, ctx);
+    expect(getPath(after, consent.path)).toBeUndefined();
+    expect(current(flow, after).step).toBe('@end');
+  });
+
+  it('lint reports a consent path outside the state contract and copy that does not exist', () => {
+    const docs = loadProject(project(withConsent({ path: 'eligibility.self.personalInfo.agreed', label: 'c.nope' })));
+    const messages = docs.diagnostics.filter((d) => d.file === 'schemas/panels/rv.json' && d.severity === 'error').map((d) => d.message);
+    expect(messages.some((m) => m.includes('"eligibility.self.personalInfo.agreed" is not in the state contract'))).toBe(true);
+    expect(messages.some((m) => m.includes('c.nope'))).toBe(true);
+  });
+
+  it("a bank deposit product's review lists what was asked after triage, Change opens the applicant's basic info and comes back (FLOW-12's reading)", () => {
+    const docs = loadProject();
+    const rows = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'tests/scenarios/review-consent.json'), 'utf8')) as { defaults: JsonValue; scenarios: { id: string; input: JsonValue }[] };
+    const row = rows.scenarios.find((x) => x.id === 'bank-review-before-the-join-ends');
+    if (!row) throw new Error('no row');
+    const r = simulate(docs, { ...(rows.defaults as object), ...(row.input as object) } as unknown as SimulateInput, { checkForm: createFormChecker() });
+    expect(r.stop).toMatchObject({ module: 'review', step: 'review-info-panel' });
+    const { flow } = resolveFlow(docs, 'bank-checking-classic');
+    if (!flow || !r.state) throw new Error('no flow');
+    const panel = flow.docs.panels.get('review-info-panel')?.value;
+    if (panel?.kind !== 'review') throw new Error('no review');
+    expect(reviewSections(flow, panel, r.state, ctx).map((x) => x.section.step)).toEqual(['basic-info-panel', 'military-details', 'self-address-panel']);
+    expect(reviewConsent(flow, panel, r.state, ctx)).toMatchObject({ given: false });
+    let s = changeAnswer(flow, r.state, { module: 'basic-info', step: 'basic-info-panel' }, ctx);
+    expect(current(flow, s)).toMatchObject({ module: 'relative-info', step: 'basic-info-panel', variant: 'self' });
+    s = submitAnswer(flow, s, { firstName: 'Mara' }, ctx);
+    expect(current(flow, s)).toMatchObject({ module: 'review', step: 'review-info-panel' });
+    expect(getPath(s, 'eligibility.self.personalInfo.firstName')).toBe('Mara');
+  });
+});
+
 describe("FLOW-29: the quote flows' prefill review (the project's documents)", () => {
   const docs = loadProject();
   // A prefilled session (src/app/prefill.ts maps the details into personalInfo, PAY-36).
@@ -201,6 +263,8 @@ describe("FLOW-29: the quote flows' prefill review (the project's documents)", (
     expect(flow.modules.some((m) => m.moduleId === 'occupation')).toBe(false);
     const sections = reviewSections(flow, panel, s, ctx);
     expect(sections.map((x) => `${x.section.module}/${x.section.step}`)).toEqual(['prefill-basic-info/prefill-basic-info-panel']);
+    // More data steps follow this review: it asks no consent (the review module before leave-app does, issue 20).
+    expect(reviewConsent(flow, panel, s, ctx)).toBeUndefined();
     expect(sections[0]?.entries.map((e) => [e.field, e.value])).toEqual(Object.entries(confirm));
     // Change opens the prefill panel; Continue there comes back to the review with the new answer.
     s = changeAnswer(flow, s, { module: 'prefill-basic-info', step: 'prefill-basic-info-panel' }, ctx);
