@@ -84,12 +84,12 @@ function expectSignedUp(list: string[]): void {
 
 /** The enrollment calls that carried a status, in order: `POST enrollment/customers modified-create`. */
 function statuses(): string[] {
-  return sent.filter((r) => r.path.startsWith('enrollment/') && r.body).map((r) => `${r.method} ${r.path} ${String(r.body?.status)}`);
+  return sent.filter((r) => r.path.startsWith('enrollment/customers') && !r.path.endsWith('/sponsor') && r.body).map((r) => `${r.method} ${r.path} ${String(r.body?.status)}`);
 }
 function sponsorCalls(): Sent[] {
   return sent.filter((r) => r.path.startsWith('member-eligibility/sponsors'));
 }
-function body(index: number, filter: (r: Sent) => boolean = (r) => r.path.startsWith('enrollment/') && !!r.body): Prospect {
+function body(index: number, filter: (r: Sent) => boolean = (r) => r.path.startsWith('enrollment/customers') && !r.path.endsWith('/sponsor') && !!r.body): Prospect {
   const found = sent.filter(filter)[index];
   if (!found?.body) throw new Error(`no request #${index} with a body`);
   return found.body as unknown as Prospect;
@@ -267,8 +267,9 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     // The update at the SSN step's end refused: the detour is sent, the token kept for Try again (SUB-30 as read).
     expect(statuses()).toEqual([...TO_REVIEW, 'PUT enrollment/customers/{id} detour']);
     await expectPhonesOnOneLine('service-retry');
+    const retry = await currentScreen(page);
     await page.getByRole('button', { name: 'Try again' }).click();
-    const review = await currentScreen(page);
+    const review = await settled(retry);
     expect(review.step).toBe('review-info-panel');
     await consentAndContinue(page);
     const url = await outside('/my/member-home');
@@ -374,9 +375,9 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     const sponsors = sponsorCalls();
     expect(sponsors.map((r) => `${r.method} ${r.path} ${String(r.body?.status)}`)).toEqual(['POST member-eligibility/sponsors search', 'POST member-eligibility/sponsors create']);
     const search = sponsors[0]?.body as { sponsor: Record<string, unknown> } & Record<string, unknown>;
-    // SPON-13: the envelope; SPON-14: the sponsor fields with a value, the member number in the configured order (SPON-16/17).
-    expect(Object.keys(search).sort()).toEqual(['channelType', 'productId', 'sponsor', 'sponsor-potential-customer', 'status']);
-    expect(search).toMatchObject({ channelType: 'DIGITAL_MODEL', productId: 'join-now', status: 'search', 'sponsor-potential-customer': { basicInfo: { ctznLocCd: '99' } } });
+    // SPON-13: the envelope, the prospect (created at basic info's end) as the inquirer; SPON-14: the sponsor fields with a value, the member number in the configured order (SPON-16/17).
+    expect(Object.keys(search).sort()).toEqual(['channelType', 'inquirerCustId', 'productId', 'sponsor', 'sponsor-potential-customer', 'status']);
+    expect(search).toMatchObject({ channelType: 'DIGITAL_MODEL', inquirerCustId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown, productId: 'join-now', status: 'search', 'sponsor-potential-customer': { basicInfo: { ctznLocCd: '99' } } });
     expect(search.sponsor).toEqual({ sponsorFirstNm: 'Sam', sponsorLastNm: 'Whitfield', sponsorBirthDate: '1988-02-11', sponsorRelationshipType: 'S', sponsorMUSTERPartyTdId: '012345678', sponsorMUSTERPartyIdTypeCd: 'MUSTER', sponsorPhone: '2105550124', sponsorCountryOfCitizenship: '99' });
     const create = sponsors[1]?.body as { sponsor: Record<string, unknown> } & Record<string, unknown>;
     expect(create.sponsor).toMatchObject({ sponsorFirstNm: 'Sam', sponsorLastNm: 'Whitfield', sponsorRelationshipType: 'S', sponsorCustId: expect.stringMatching(/^S/) as unknown });
@@ -455,12 +456,15 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     const [search, create, update] = sponsors.map((r) => r.body as { sponsor: Record<string, unknown> } & Record<string, unknown>);
     // SPON-13: the envelope, nothing beyond it; SPON-14: every sponsor field with a value, last 4 as sponsorSocialLast4 (SPON-19).
     for (const [envelope, status] of [[search, 'search'], [create, 'create']] as const) {
-      expect(Object.keys(envelope ?? {}).sort()).toEqual(['channelType', 'productId', 'sponsor', 'sponsor-potential-customer', 'status']);
-      expect(envelope).toEqual({ channelType: 'DIGITAL_MODEL', productId: 'join-now', status, sponsor: parent, 'sponsor-potential-customer': { basicInfo: { ctznLocCd: '99' } } });
+      expect(Object.keys(envelope ?? {}).sort()).toEqual(['channelType', 'inquirerCustId', 'productId', 'sponsor', 'sponsor-potential-customer', 'status']);
+      expect(envelope).toEqual({ channelType: 'DIGITAL_MODEL', inquirerCustId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown, productId: 'join-now', status, sponsor: parent, 'sponsor-potential-customer': { basicInfo: { ctznLocCd: '99' } } });
     }
     // SPON-30: the update names the created sponsor by its id and party id; the SSN only for quote flows (join-now is not one).
-    expect(update).toEqual({ channelType: 'DIGITAL_MODEL', productId: 'join-now', status: 'updateSponsor', sponsor: { sponsorRelationshipType: 'P', sponsorCustId: expect.stringMatching(/^S/) as unknown, sponsorMUSTERPartyTdId: '123456789', sponsorMUSTERPartyIdTypeCd: 'MUSTER' }, 'sponsor-potential-customer': { basicInfo: { ctznLocCd: '99' } } });
+    expect(update).toEqual({ channelType: 'DIGITAL_MODEL', inquirerCustId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown, productId: 'join-now', status: 'updateSponsor', sponsor: { sponsorRelationshipType: 'P', sponsorCustId: expect.stringMatching(/^S/) as unknown, sponsorMUSTERPartyTdId: '123456789', sponsorMUSTERPartyIdTypeCd: 'MUSTER' }, 'sponsor-potential-customer': { basicInfo: { ctznLocCd: '99' } } });
     expect(sponsors[2]?.path).toBe('member-eligibility/sponsors/{id}');
+    // SPON-31/32: the prospect exists (created at basic info's end), so the update also goes to the prospect's sponsor, the same sponsor object.
+    const inFlow = sent.filter((r) => r.method === 'PUT' && r.path === 'enrollment/customers/{id}/sponsor');
+    expect(inFlow.map((r) => r.body)).toEqual([{ sponsor: update?.sponsor }]);
     // The prospect: the parent connection (PAY-14..PAY-16), consent from the applicant's tick on the review (PAY-06), the created sponsor's id (PAY-07).
     const parentList = statuses();
     expectSignedUp(parentList);
