@@ -376,6 +376,7 @@ function collectUsage(docs: DocumentSet, graphs: readonly ModuleGraph[]): Usage 
         condition(c.invalidWhen);
       }
       for (const x of p.suppress ?? []) condition(x.when);
+      for (const o of Object.values(p.options ?? {})) condition(o.showWhen);
     } else {
       for (const s of p.sections) {
         key(s.title);

@@ -697,6 +697,14 @@ params?: {
  */
 requiredWhenAvailable?: boolean
 /**
+ * When an edge, filter or rule applies: a named rule id (string), or an inline JSON-Logic expression.
+ */
+showWhen?: (RuleId | { [operation: string]: JsonValue } | boolean)
+/**
+ * A state path under `reference.` where the values offered (after `showWhen`) are kept when the list loads, for rules that judge the answer against the list it came from (FED-09: the federal agencies).
+ */
+offeredAt?: string
+/**
  * When the source returns no options, the field is a text box instead of an empty select (a province, state or region typed for a country the reference data lists none for; issue 20, ADDR-27's reading). Not required then.
  */
 freeTextWhenEmpty?: boolean
