@@ -224,8 +224,8 @@ export function StepHost() {
           );
         }
         const data = getPath(state, bindPath(panel, view.variant));
-        // A held error the panel declares (UI-21: the prefill failure), while its condition holds.
-        const held = panel.heldError && evaluateCondition(flow, panel.heldError.when, state, ctx) ? panel.heldError.message : undefined;
+        // A held error the panel declares (UI-21: the prefill failure), while its condition holds; of a list, the first that holds (ADDR-19).
+        const held = [panel.heldError ?? []].flat().find((h) => evaluateCondition(flow, h.when, state, ctx))?.message;
         const formData = isObject(data) ? withoutNulls(data) : {};
         // What the form's first paint and the full form both draw from.
         const form = { ...base, panel, formData, ...(held ? { heldErrorKey: held } : {}) };

@@ -605,12 +605,9 @@ subhead?: ContentKey
 alert?: ContentKey
 alertPosition?: ("top" | "bottom")
 /**
- * An error the form shows as held, in a banner above its fields, while `when` holds (UI-21: the prefill failure on the applicant's own details).
+ * An error the form shows as held, in a banner above its fields, while `when` holds (UI-21: the prefill failure on the applicant's own details). A list: the first whose `when` holds is shown (ADDR-19: which part of an address the service could not match).
  */
-heldError?: {
-when: Condition
-message: ContentKey
-}
+heldError?: (HeldError | [HeldError, ...(HeldError)[]])
 /**
  * JSON Schema (draft-07, as rjsf validates it) of the form's data: an object. Dates are strings in yyyy-MM-dd. Labels come from `labels`, not from `title`.
  */
@@ -676,6 +673,14 @@ normalize?: {
 variants?: {
 [k: string]: VariantCopy
 }
+}
+/**
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "HeldError".
+ */
+export interface HeldError {
+when: Condition
+message: ContentKey
 }
 /**
  * This interface was referenced by `MusterDocuments`'s JSON-Schema
