@@ -32,7 +32,7 @@ describe('search-expansion: one additional piece (ROUTE-11, PROD-18)', () => {
     expect(panel.standby?.requirements).toContain('PROD-18');
   });
 
-  it.each([{ zipCode: '78201' }, { dob: '1960-04-02' }, { ssnLast4: '6789' }, { emailAddress: 'luis@example.com' }, { memberNumber: '123456789' }])('%j is enough', (piece) => {
+  it.each<JsonObject>([{ zipCode: '78201' }, { dob: '1960-04-02' }, { ssnLast4: '6789' }, { emailAddress: 'luis@example.com' }, { memberNumber: '123456789' }])('%j is enough', (piece) => {
     expect(errorsOf('search-expansion', { ...NAME, ...piece })).toEqual({});
   });
 
