@@ -228,8 +228,8 @@ export function StepHost() {
           );
         }
         const data = getPath(state, bindPath(panel, view.variant));
-        // A held error the panel declares (UI-21: the prefill failure), while its condition holds.
-        const held = panel.heldError && evaluateCondition(flow, panel.heldError.when, state, ctx) ? panel.heldError.message : undefined;
+        // A held error the panel declares (UI-21: the prefill failure), while its condition holds; of a list, the first that holds (ADDR-19).
+        const held = [panel.heldError ?? []].flat().find((h) => evaluateCondition(flow, h.when, state, ctx))?.message;
         // What the applicant typed here and did not send (Back then Forward, issue 20) over what the state holds.
         const formData = { ...(isObject(data) ? withoutNulls(data) : {}), ...(store.draftOf(view) ?? {}) };
         // Sent back here because these answers were lost on a reload (src/engine/answers.ts): say why.

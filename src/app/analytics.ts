@@ -13,6 +13,7 @@
 import { afterPaint } from '../ui/after-paint';
 import type { Telemetry } from '../ui/contract';
 import { getPath, isObject, type AppState } from '../engine/state';
+import type { RuleContext, RuleEngine } from '../rules/engine';
 
 // The page's marketing visitor ids (PAY-02) load with this chunk: boot starts both once the first move is painted.
 export { watchVisitorIds } from './visitor-ids';
@@ -78,7 +79,7 @@ const hasText = (state: AppState, path: string): boolean => {
  * The events one state change gives, in order. `before` undefined: the flow has just started
  * (a new session): eligibility_start and the first module's module_start.
  */
-export function flowEvents(before: AppState | undefined, after: AppState): FlowEvent[] {
+export function flowEvents(before: AppState | undefined, after: AppState, reasonForm: ReasonForm = () => undefined): FlowEvent[] {
   const to = pointOf(after);
   const events: FlowEvent[] = [];
   const add = (name: AnalyticsEventName, data: Fields = {}): void => void events.push({ name, data });
@@ -94,7 +95,11 @@ export function flowEvents(before: AppState | undefined, after: AppState): FlowE
   // Ineligibility reasons recorded by this move (an edge's `reasons`), in the module that recorded them.
   const had = new Set(reasonsOf(before));
   const added = reasonsOf(after).filter((r) => !had.has(r));
-  if (added.length > 0) add('module_ineligible', { module: from.module, step: from.step, reasons: added.join(','), variant: from.variant });
+  if (added.length > 0) {
+    // The kebab forms the spec writes beside the codes (rule reasons.kebabForm: not-a-US-citizen, ERR-07), for the codes that have one.
+    const forms = added.map((r) => reasonForm(r)).filter((f): f is string => f !== undefined);
+    add('module_ineligible', { module: from.module, step: from.step, reasons: added.join(','), ...(forms.length > 0 ? { reasonForms: forms.join(',') } : {}), variant: from.variant });
+  }
 
   // The enrollment record and the sponsor: what the commands wrote.
   if (!hasText(before, 'individuals.guid') && hasText(after, 'individuals.guid')) add('member_created', { module: to.module, variant: to.variant });
@@ -134,9 +139,29 @@ export function flowEvents(before: AppState | undefined, after: AppState): FlowE
   return events;
 }
 
+/** The kebab form of a reason code, when it has one. */
+export type ReasonForm = (code: string) => string | undefined;
+
 export interface ObservedStore {
   getSnapshot(): { state: AppState };
   subscribe(listener: () => void): () => void;
+  /** The flow's documents and rule context (the FlowStore has them): the reasons' kebab forms come from rule reasons.kebabForm. */
+  flow?: { docs: { ruleEngine: Pick<RuleEngine, 'evaluateRule'> } };
+  context?(): RuleContext;
+}
+
+/** The kebab forms of rule reasons.kebabForm (rules/reasons.rules.json), or none when the store has no documents or the rule is absent or fails. */
+export function reasonFormsOf(store: ObservedStore): ReasonForm {
+  const engine = store.flow?.docs.ruleEngine;
+  if (!engine) return () => undefined;
+  return (code) => {
+    try {
+      const form = engine.evaluateRule('reasons.kebabForm', { arg: { code } }, store.context?.() ?? { today: '' });
+      return typeof form === 'string' ? form : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /**
@@ -146,20 +171,21 @@ export interface ObservedStore {
  * Later changes are tracked once their screen is painted (after-paint.ts), in order. Returns the
  * unsubscribe.
  */
-export function observeFlow(store: ObservedStore, telemetry: Pick<Telemetry, 'track'>, options: { newSession: boolean; since?: AppState; defer?: (fn: () => void) => void }): () => void {
+export function observeFlow(store: ObservedStore, telemetry: Pick<Telemetry, 'track'>, options: { newSession: boolean; since?: AppState; defer?: (fn: () => void) => void; reasonForm?: ReasonForm }): () => void {
   const defer = options.defer ?? afterPaint;
+  const reasonForm = options.reasonForm ?? reasonFormsOf(store);
   const emit = (events: readonly FlowEvent[]): void => {
     for (const e of events) telemetry.track(e.name, { ...e.data, eventId: ANALYTICS_EVENTS[e.name] });
   };
   let last = options.since ?? store.getSnapshot().state;
   if (options.newSession) emit(flowEvents(undefined, last));
   const now = store.getSnapshot().state;
-  emit(flowEvents(last, now));
+  emit(flowEvents(last, now, reasonForm));
   last = now;
   return store.subscribe(() => {
     const next = store.getSnapshot().state;
     if (next === last) return;
-    const events = flowEvents(last, next);
+    const events = flowEvents(last, next, reasonForm);
     last = next;
     if (events.length > 0) defer(() => emit(events));
   });

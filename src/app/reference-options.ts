@@ -11,7 +11,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { evaluateCondition } from '../engine/flow';
 import { resolveOptions, toOptions, type FieldOptions, type OptionItem, type OptionSource } from '../engine/option-sources';
 import type { FormPanel } from '../engine/formats.generated';
-import type { JsonObject } from '../engine/state';
+import { getPath, type JsonObject } from '../engine/state';
 import type { OptionLabel, OptionsLoader } from '../ui/contract';
 import { referenceQueryKey } from '../ui/screens/form/options';
 import { createReferenceDataService, type ReferenceDataService } from '../services/reference-data';
@@ -70,6 +70,25 @@ export function createOptionsLoader(app: ReferenceApp, service?: ReferenceDataSe
       const source = sourcesOf(app)[request.source];
       if (!source) throw new Error(`unknown option source "${request.source}"`);
       return toOptions(request.source, source, body, (key) => app.content.text(key));
+    },
+    keep(field: FieldOptions, options: readonly OptionItem[], formData: JsonObject): OptionItem[] {
+      const showWhen = field.showWhen;
+      if (showWhen === undefined) return [...options];
+      const state = { ...app.store.state, form: formData };
+      const ctx = app.store.context();
+      try {
+        return options.filter((o) => evaluateCondition(app.flow, showWhen, { ...state, option: { value: o.value, label: o.label } }, ctx));
+      } catch {
+        // A filter whose rule fails offers the whole list: the eligibility rules still judge the answer (fail open for the offer only).
+        return [...options];
+      }
+    },
+    offered(field: FieldOptions, values: readonly string[]): void {
+      const at = field.offeredAt;
+      if (at === undefined) return;
+      const now = getPath(app.store.state, at);
+      if (Array.isArray(now) && now.length === values.length && now.every((v, i) => v === values[i])) return;
+      app.store.patch({ [at]: [...values] });
     },
   };
 }

@@ -372,13 +372,16 @@ function collectUsage(docs: DocumentSet, graphs: readonly ModuleGraph[]): Usage 
       for (const k of Object.values(p.help ?? {})) key(k);
       for (const values of Object.values(p.enumLabels ?? {})) for (const k of Object.values(values)) key(k);
       for (const k of Object.values(p.messages ?? {})) key(k);
-      key(p.heldError?.message);
-      condition(p.heldError?.when);
+      for (const h of [p.heldError ?? []].flat()) {
+        key(h.message);
+        condition(h.when);
+      }
       for (const c of p.checks ?? []) {
         key(c.message);
         condition(c.invalidWhen);
       }
       for (const x of p.suppress ?? []) condition(x.when);
+      for (const o of Object.values(p.options ?? {})) condition(o.showWhen);
     } else {
       for (const s of p.sections) {
         key(s.title);

@@ -149,6 +149,8 @@ export function checkFormAdditions(doc: Doc<FormPanel>, ctx: FormLintContext): v
       }
       if (!isField(from)) report(doc, pp, 'error', 'broken-reference', `param {${name}} reads field "${from}", which the form schema does not have${suggest(from, fields)}`);
     }
+    // The option filter (VAL-19/20): a condition that passes the rule check.
+    ctx.checkCondition(doc, pointerOf([...at, 'showWhen']), opt.showWhen);
   }
 
   // Checks: the field shows the message, the message is copy, the condition passes the rule check

@@ -612,12 +612,9 @@ subhead?: ContentKey
 alert?: ContentKey
 alertPosition?: ("top" | "bottom")
 /**
- * An error the form shows as held, in a banner above its fields, while `when` holds (UI-21: the prefill failure on the applicant's own details).
+ * An error the form shows as held, in a banner above its fields, while `when` holds (UI-21: the prefill failure on the applicant's own details). A list: the first whose `when` holds is shown (ADDR-19: which part of an address the service could not match).
  */
-heldError?: {
-when: Condition
-message: ContentKey
-}
+heldError?: (HeldError | [HeldError, ...(HeldError)[]])
 /**
  * JSON Schema (draft-07, as rjsf validates it) of the form's data: an object. Dates are strings in yyyy-MM-dd. Labels come from `labels`, not from `title`.
  */
@@ -686,6 +683,14 @@ variants?: {
 }
 /**
  * This interface was referenced by `MusterDocuments`'s JSON-Schema
+ * via the `definition` "HeldError".
+ */
+export interface HeldError {
+when: Condition
+message: ContentKey
+}
+/**
+ * This interface was referenced by `MusterDocuments`'s JSON-Schema
  * via the `definition` "FieldOptions".
  */
 export interface FieldOptions {
@@ -703,6 +708,14 @@ params?: {
  * Required exactly when the source returns options (a province where the country has subdivisions, ADDR-14).
  */
 requiredWhenAvailable?: boolean
+/**
+ * When an edge, filter or rule applies: a named rule id (string), or an inline JSON-Logic expression.
+ */
+showWhen?: (RuleId | { [operation: string]: JsonValue } | boolean)
+/**
+ * A state path under `reference.` where the values offered (after `showWhen`) are kept when the list loads, for rules that judge the answer against the list it came from (FED-09: the federal agencies).
+ */
+offeredAt?: string
 /**
  * When the source returns no options, the field is a text box instead of an empty select (a province, state or region typed for a country the reference data lists none for; issue 20, ADDR-27's reading). Not required then.
  */

@@ -183,7 +183,12 @@ export function loadDocuments(files: readonly SourceFile[], options: LoadOptions
 
   function checkFormPanel(doc: Doc<FormPanel>): void {
     const p = doc.value;
-    if (p.heldError) {
+    if (Array.isArray(p.heldError)) {
+      p.heldError.forEach((h, i) => {
+        checkCondition(doc, `/heldError/${i}/when`, h.when);
+        checkContentKey(doc, `/heldError/${i}/message`, h.message);
+      });
+    } else if (p.heldError) {
       checkCondition(doc, '/heldError/when', p.heldError.when);
       checkContentKey(doc, '/heldError/message', p.heldError.message);
     }

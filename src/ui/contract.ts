@@ -102,6 +102,10 @@ export interface OptionsLoader {
   resolve(field: FieldOptions, formData: JsonObject): ResolvedOptions;
   /** The options of a request (the query function; retries are the service's, REF-21). */
   load(request: OptionsRequest, signal: AbortSignal): Promise<OptionItem[]>;
+  /** The options the field offers of its list: those its `showWhen` keeps (VAL-19, VAL-20), judged on the state with the form's data; all of them without a filter. */
+  keep?(field: FieldOptions, options: readonly OptionItem[], formData: JsonObject): OptionItem[];
+  /** The values the field offers, kept at its `offeredAt` (FED-09); nothing without one. */
+  offered?(field: FieldOptions, values: readonly string[]): void;
 }
 
 /** The label of a reference-data value a form panel offered (from the cached list), if known. */

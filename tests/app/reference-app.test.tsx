@@ -22,9 +22,10 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-async function open(panel: string) {
+async function open(panel: string, state: Record<string, string> = {}) {
   const booted = await bootWith({ search: `?panel=${panel}` });
   if (booted.result.kind !== 'ready') throw new Error(`not ready: ${booted.result.kind}`);
+  if (Object.keys(state).length > 0) booted.result.app.store.patch(state);
   const history = createMemoryHistory([`/?panel=${panel}`]);
   render(<App app={booted.result.app} history={history} />);
   return { app: booted.result.app, console: booted.console };
@@ -38,7 +39,8 @@ describe('military-details in the app', () => {
   it('branches come from the service; ranks and components follow the branch', async () => {
     await open('military-details');
     await ready('branch');
-    expect(values('branch')).toEqual(['AF', 'A', 'CG', 'MC', 'N', 'PHS', 'NOAA', 'SF']);
+    // NOAA and PHS are offered only on the NOAA/USPHS path (VAL-20, rule options.branchOffered).
+    expect(values('branch')).toEqual(['AF', 'A', 'CG', 'MC', 'N', 'SF']);
     expect(select('rank')?.getAttribute('data-options-state')).toBe('waiting');
     act(() => {
       fireEvent.change(select('branch') as HTMLSelectElement, { target: { value: 'CG' } });
@@ -74,5 +76,57 @@ describe('military-details in the app', () => {
     const log = logged(out.error) + logged(out.warn) + logged(out.info);
     expect(log).toContain('militaryBranches');
     expect(log).toContain('503');
+  });
+});
+
+describe('option filters (VAL-19, VAL-20, FED-09, FED-12)', () => {
+  it('on the NOAA/USPHS path the branches are NOAA and PHS, and the ranks officer or warrant ranks', async () => {
+    await open('military-details', { 'triage.agencyService': 'NOAA' });
+    await ready('branch');
+    expect(values('branch')).toEqual(['PHS', 'NOAA']);
+    act(() => {
+      fireEvent.change(select('branch') as HTMLSelectElement, { target: { value: 'NOAA' } });
+    });
+    await ready('rank');
+    expect(values('rank').length).toBeGreaterThan(0);
+    expect(values('rank').every((r) => /\((O|W)-[0-9]+\)/.test(r))).toBe(true);
+  });
+
+  it('the federal agencies offered are the FED-11 codes of the service\'s list, and are kept for the eligibility rule', async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/${REFERENCE_PREFIX}federal-agencies`, () =>
+        HttpResponse.json([
+          { federalAgencyShortName: 'DOD', federalAgencyDisplayName: 'Department of Defense' },
+          { federalAgencyShortName: 'USDA', federalAgencyDisplayName: 'Department of Agriculture' },
+          { federalAgencyShortName: 'VA', federalAgencyDisplayName: 'Department of Veterans Affairs' },
+        ]),
+      ),
+    );
+    const { app } = await open('federal-agencies');
+    await ready('federalAgency');
+    expect(values('federalAgency')).toEqual(['DOD', 'VA', 'NOT']);
+    await waitFor(() => expect(app.store.state.reference).toEqual({ federalAgencies: ['DOD', 'VA', 'NOT'] }));
+  });
+
+  it('a federal agency employee picks a federal occupation (029, 045), and only they do', async () => {
+    await open('occupation-panel');
+    const employed = await screen.findByLabelText('Employed', {}, { timeout: 5000 });
+    act(() => {
+      fireEvent.click(employed);
+    });
+    await ready('employmentType');
+    await ready('occupation');
+    // No class chosen yet: every occupation.
+    expect(values('occupation')).toContain('029');
+    act(() => {
+      fireEvent.change(select('employmentType') as HTMLSelectElement, { target: { value: 'PRIV' } });
+    });
+    await waitFor(() => expect(values('occupation')).not.toContain('029'));
+    expect(values('occupation')).not.toContain('045');
+    expect(values('occupation')).toContain('001');
+    act(() => {
+      fireEvent.change(select('employmentType') as HTMLSelectElement, { target: { value: 'FED' } });
+    });
+    await waitFor(() => expect(values('occupation')).toEqual(['029', '045']));
   });
 });

@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupServer } from 'msw/node';
-import { ANALYTICS_EVENTS, flowEvents, observeFlow } from '../../src/app/analytics';
+import { ANALYTICS_EVENTS, flowEvents, observeFlow, reasonFormsOf, type AnalyticsEventName } from '../../src/app/analytics';
+import { loadProject } from '../../tools/lib/project';
 import { createTelemetry, loadTelemetryCore, type AnalyticsRecord } from '../../src/ui/telemetry';
 import { DATA_LAYER_LIMIT } from '../../src/ui/telemetry-core';
 import { createTelemetryHandlers } from '../../src/sandbox/telemetry-handlers';
@@ -64,6 +65,35 @@ describe('the events a state change gives', () => {
     expect(failed[0]?.data).toEqual({ module: 'sponsor-search', step: 'search', reason: 'PAYLOAD_ERROR' });
     // Moves on the error route (detour, then the trap) give nothing more.
     expect(names(at(-1, 'system', 'detour', 6), at(-1, 'system', 'trap', 7))).toEqual([]);
+  });
+
+  it('284 carries the kebab forms the spec writes beside the codes (rule reasons.kebabForm): not-a-US-citizen verbatim (ERR-07)', () => {
+    const forms = reasonFormsOf({ getSnapshot: () => ({ state: {} }), subscribe: () => () => undefined, flow: { docs: loadProject() }, context: () => ({ today: '2026-11-22' }) });
+    expect(forms('NOT_US_CITIZEN')).toBe('not-a-US-citizen');
+    expect(forms('HAS_NOT_SERVED')).toBeUndefined();
+    const before = { ...at(1, 'triage', 'commissioning-details', 2), eligibility: { reasons: ['HAS_NOT_SERVED'] } };
+    const after = { ...at(1, 'triage', 'military-not-qualified', 3), eligibility: { reasons: ['HAS_NOT_SERVED', 'NOT_US_CITIZEN', 'SPOUSE_MISMATCH'] } };
+    expect(flowEvents(before, after, forms)).toEqual([
+      { name: 'module_ineligible', data: { module: 'triage', step: 'commissioning-details', reasons: 'NOT_US_CITIZEN,SPOUSE_MISMATCH', reasonForms: 'not-a-US-citizen', variant: 'self' } },
+    ]);
+    // Without the documents (or the rule), the codes alone.
+    expect(reasonFormsOf({ getSnapshot: () => ({ state: {} }), subscribe: () => () => undefined })('NOT_US_CITIZEN')).toBeUndefined();
+  });
+
+  it('every id of doc 2 §9 is given by some state change (a table of moves)', () => {
+    const moves: [AppState | undefined, AppState][] = [
+      [undefined, at(0, 'entry-page', 'entry', 1)],
+      [at(1, 'triage', 'x', 3), at(2, 'basic-info', 'basic-info-panel', 4)],
+      [at(2, 'basic-info', 'basic-info-panel', 4), at(1, 'triage', 'x', 3)],
+      [at(2, 'basic-info', 'b', 4), at(1, 'triage', 'r', 5, { entry: 'reTriageSelf' })],
+      [at(1, 'triage', 'age', 2), { ...at(1, 'triage', 'under18', 3), eligibility: { reasons: ['UNDER_18'] } }],
+      [at(3, 'sponsor-search', 'search', 5), { ...at(3, 'sponsor-search', 'done', 6), individuals: { guid: 'g-1', memberFound: { isFound: true } }, sponsor: { isCreated: true } }],
+      [at(6, 'member-found', 'm', 9), at(6, 'member-found', '@end', 9, { isComplete: true })],
+      [at(3, 'sponsor-search', 'search', 5), { ...at(-1, 'system', 'detour', 6), error: { hasError: true, reason: 'PAYLOAD_ERROR|STATUS_500' } }],
+    ];
+    const seen = new Set<number>();
+    for (const [before, after] of moves) for (const e of flowEvents(before, after)) seen.add(ANALYTICS_EVENTS[e.name as AnalyticsEventName]);
+    expect([...seen].sort((x, y) => x - y)).toEqual([14, 15, 25, 26, 280, 281, 282, 283, 284, 290, 291, 292, 293]);
   });
 
   it('every id of doc 2 §9 has a name', () => {

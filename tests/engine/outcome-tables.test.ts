@@ -54,6 +54,13 @@ describe('memberFoundRedirect (SUB-23)', () => {
     [['50013'], 'error', 'MEMBER_FOUND_ERROR|50013'],
     [['50006'], 'error', 'MEMBER_FOUND_ERROR|50006'],
     [[], 'error', 'MEMBER_FOUND_ERROR'],
+    // ERR-24's suggested default: the SSN/TIN mismatch codes and the profile codes have reasons of their own.
+    [['50063'], 'error', 'SSN_MISMATCH_FOUND_ERROR|50063'],
+    [['50015', '50073'], 'error', 'SSN_MISMATCH_FOUND_ERROR|50015|50073'],
+    [['50053', '50000'], 'error', 'SSN_MISMATCH_FOUND_ERROR|50053|50000'],
+    [['50000'], 'error', 'TBD_PROFILE_FOUND|50000'],
+    [['50005', '50013'], 'error', 'TBD_PROFILE_FOUND|50005|50013'],
+    [['50062'], 'error', 'MEMBER_FOUND_ERROR|50062'],
   ];
   it.each(cases)('%j → %s', (codes, outcome, reason) => {
     const d = decide('memberFoundRedirect', { codes, memberFoundJwtKey: 'mf', productUrl: '%2Fmy%2Fmember-home' });

@@ -118,6 +118,15 @@ describe('lint:content on form panels', () => {
     expect(f4[0]?.message).toBe('options names field "probeRnk", which the form schema does not have (did you mean "probeRank"?)');
   });
 
+  it("an option filter: its condition passes the rule check; option.value and a form field are readable (VAL-19/20)", () => {
+    const clean = probe((p) => ((p.options as Json).probeRank = { source: 'probeRanks', params: { branch: 'probeBranch' }, showWhen: { rule: ['options.rankOffered', { rank: { var: 'option.value' }, noaaUsphs: { '==': [{ var: 'form.probeBranch' }, 'NOAA'] } }] } }));
+    expect(errorsIn(PROBE, clean.sources)).toEqual([]);
+    const unknownRule = probe((p) => ((p.options as Json).probeRank = { source: 'probeRanks', params: { branch: 'probeBranch' }, showWhen: 'options.noSuchRule' }));
+    expect(where(errorsIn(PROBE, unknownRule.sources))).toEqual([at(PROBE, locate(unknownRule.text, '"options.noSuchRule"'), 'broken-reference')]);
+    const unknownOp = probe((p) => ((p.options as Json).probeRank = { source: 'probeRanks', params: { branch: 'probeBranch' }, showWhen: { and: [{ var: 'option.value' }, { frobnicate: [1] }] } }));
+    expect(where(errorsIn(PROBE, unknownOp.sources))).toEqual([at(PROBE, locate(unknownOp.text, '"frobnicate": ', '"frobnicate": '.length), 'unknown-operation')]);
+  });
+
   it('a nested or conditional field counts as a field of the form', () => {
     const { sources } = probe((p) => {
       (p.schema as Json).allOf = [{ if: { properties: { probeBranch: { const: 'x' } } }, then: { properties: { probeExtra: { type: 'string' } } } }];

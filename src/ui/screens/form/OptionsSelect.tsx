@@ -89,7 +89,26 @@ function LoadedSelect(props: WidgetProps & { ctx: FormOptions; path: string; fie
     });
   }, [failure, failureAt, ctx, path, field.source]);
 
-  const list = query.isSuccess && request ? query.data : undefined;
+  const loaded = query.isSuccess && request ? query.data : undefined;
+  // The option filter (showWhen, VAL-19/20) reads the state and the form's data: the kept values, as one string, re-render the widget when they change.
+  const filtered = field.showWhen !== undefined && loader?.keep !== undefined;
+  const keptKey = useSyncExternalStore(ctx.data.subscribe, () =>
+    filtered && loaded && loader?.keep
+      ? loader
+          .keep(field, loaded, ctx.data.get())
+          .map((o) => o.value)
+          .join('\u0000')
+      : '',
+  );
+  const list = useMemo(() => {
+    if (!filtered || !loaded) return loaded;
+    const kept = new Set(keptKey === '' ? [] : keptKey.split('\u0000'));
+    return loaded.filter((o) => kept.has(o.value));
+  }, [filtered, loaded, keptKey]);
+  // The values offered, kept in the state where the field says (offeredAt, FED-09).
+  useEffect(() => {
+    if (list && field.offeredAt !== undefined) loader?.offered?.(field, list.map((o) => o.value));
+  }, [list, field, loader]);
   // Whether the list holds options: requiredWhenAvailable reads it when the form is validated (ADDR-14).
   useEffect(() => {
     if (waiting) ctx.available.set(path, false);
