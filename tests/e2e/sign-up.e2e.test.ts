@@ -196,9 +196,10 @@ async function expectPhonesOnOneLine(name: string): Promise<void> {
 }
 
 /** The veteran's prospect, doc 2 §3 field by field (PAY-05, PAY-10, PAY-11, PAY-13, PAY-17..PAY-19, PAY-21, PAY-24, PAY-26/27). */
-function expectVeteranProspect(p: Prospect, last: string, status: string): void {
+/** `consent`: AUTHORIZED once ticked on the review (PAY-06, issue 20); a module update before the review says REVOKED. */
+function expectVeteranProspect(p: Prospect, last: string, status: string, consent: 'AUTHORIZED' | 'REVOKED' = 'AUTHORIZED'): void {
   expect(p.status).toBe(status);
-  expect(p.consentAcquired).toBe('AUTHORIZED'); // ticked on the review (PAY-06, issue 20)
+  expect(p.consentAcquired).toBe(consent);
   expect(p.channelType).toBe('DIGITAL_MODEL');
   expect(p.productId).toBe('join-now');
   expect(p.potentialCustomer.basicInfo).toMatchObject({ indivFirstNm: 'Maria', indivLastNm: last, birthDt: '1976-03-14', ctznLocCd: '99', genderCd: 'F', maritalStatusCd: 'M' });
@@ -234,6 +235,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     expect(created).toMatchObject({ status: 'modified-create', potentialCustomer: { basicInfo: { indivFirstNm: 'Maria', indivLastNm: 'Member' } } });
     expect(created.potentialCustomer.addresses).toBeUndefined();
     expect(created.potentialCustomer.taxIdentification).toBeUndefined();
+    expectVeteranProspect(body(SIGNED_UP.length - 3), 'Member', 'update', 'REVOKED');
     expectVeteranProspect(body(SIGNED_UP.length - 2), 'Member', 'update');
     expectVeteranProspect(body(SIGNED_UP.length - 1), 'Member', 'complete');
     // SUB-13: the complete carries the customer id and the token of the answer before it.
@@ -277,7 +279,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     // The same update sent again: nothing the applicant typed was lost.
     const list = statuses();
     expect(list).toEqual([...TO_REVIEW, 'PUT enrollment/customers/{id} detour', UPDATE, UPDATE, UPDATE, COMPLETE]);
-    expectVeteranProspect(body(TO_REVIEW.length + 1), 'Flaky', 'update');
+    expectVeteranProspect(body(TO_REVIEW.length + 1), 'Flaky', 'update', 'REVOKED');
     expectVeteranProspect(body(list.length - 1), 'Flaky', 'complete');
   });
 
@@ -287,7 +289,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     expect(url.pathname).toBe('/stub/pilot/');
     // The update at the SSN step's end answered 200 with 50006 and a member number: nothing more is sent (SUB-20, SUB-21).
     expect(statuses()).toEqual(TO_REVIEW);
-    expectVeteranProspect(body(TO_REVIEW.length - 1), 'Pilot', 'update');
+    expectVeteranProspect(body(TO_REVIEW.length - 1), 'Pilot', 'update', 'REVOKED');
     const kept = await session();
     expect(kept.jwtKey).toMatch(/^reg-/);
     expect(kept.productRedirect).toBe('/my/member-home');
