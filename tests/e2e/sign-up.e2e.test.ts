@@ -235,7 +235,7 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     expect(created).toMatchObject({ status: 'modified-create', potentialCustomer: { basicInfo: { indivFirstNm: 'Maria', indivLastNm: 'Member' } } });
     expect(created.potentialCustomer.addresses).toBeUndefined();
     expect(created.potentialCustomer.taxIdentification).toBeUndefined();
-    expectVeteranProspect(body(SIGNED_UP.length - 3), 'Member', 'update', 'REVOKED');
+    expectVeteranProspect(body(TO_REVIEW.length - 1), 'Member', 'update', 'REVOKED');
     expectVeteranProspect(body(SIGNED_UP.length - 2), 'Member', 'update');
     expectVeteranProspect(body(SIGNED_UP.length - 1), 'Member', 'complete');
     // SUB-13: the complete carries the customer id and the token of the answer before it.
