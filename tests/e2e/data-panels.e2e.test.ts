@@ -12,7 +12,7 @@ import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, serve, watchPage } from './browser';
 import { currentScreen, expectAccessible, nextScreen, type ScreenSeen } from './driver';
-import { choose, field, pick, pressContinue, tick, type, fillBasicInfo } from './person';
+import { choose, consentAndContinue, field, pick, pressContinue, tick, type, fillBasicInfo } from './person';
 
 const CONFIG = { environment: 'production', apiBaseUrl: '/join/get-started/api/', contentBaseUrl: '/join/get-started/content/', sandbox: true, brand: 'muster', demo: false, support: false, homeUrl: '/home/', joinStartUrl: '/join/start/' };
 const WIDTHS = [390, 1280] as const;
@@ -278,12 +278,16 @@ describe('past the review: the applicant is signed up and handed over (issue 10 
     });
     await page.route('**/my/member-home**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Member home</title><h1>Member home</h1>' }));
     await veteranToReview();
-    await pressContinue(page);
+    await consentAndContinue(page);
     await page.waitForURL((u) => u.pathname.startsWith('/my/member-home'), { timeout: 40000 });
-    const statuses = sent.filter((r) => r.body).map((r) => `${r.method} ${r.path.replace(/customers\/[^/]+$/, 'customers/{id}')} ${String(r.body?.status)}`);
-    expect(statuses).toEqual(['POST enrollment/customers modified-create', 'PUT enrollment/customers/{id} complete']);
+    const withBody = sent.filter((r) => r.body);
+    const statuses = withBody.map((r) => `${r.method} ${r.path.replace(/customers\/[^/]+$/, 'customers/{id}')} ${String(r.body?.status)}`);
+    // Doc 2 §4, module by module: the create at basic info's end, an update at each later module's end, member-found's submit, the completion.
+    const update = 'PUT enrollment/customers/{id} update';
+    expect(statuses).toEqual(['POST enrollment/customers modified-create', update, update, update, update, update, update, 'PUT enrollment/customers/{id} complete']);
     expect(sent.some((r) => r.method === 'GET' && r.path.startsWith('enrollment/polling/'))).toBe(true);
-    const created = sent[0]?.body as { potentialCustomer: Record<string, Record<string, unknown>>; channelType: string; productId: string };
+    // The submit: everything the applicant gave.
+    const created = withBody[withBody.length - 2]?.body as { potentialCustomer: Record<string, Record<string, unknown>>; channelType: string; productId: string };
     expect(created.channelType).toBe('DIGITAL_MODEL');
     expect(created.productId).toBe('join-now');
     expect(created.potentialCustomer.basicInfo).toMatchObject({ indivFirstNm: 'Maria', indivLastNm: 'Gonzalez', birthDt: '1976-03-14', ctznLocCd: '99', genderCd: 'F' });
