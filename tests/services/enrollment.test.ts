@@ -204,10 +204,12 @@ describe('the lifecycle commands (SUB-01..SUB-30)', () => {
   });
 
   it('payloadSubmit: 50017 and an unnamed code are errors with the reason, the code logged with its meaning (SUB-18, ERR-43)', async () => {
-    const blocked = context('payloadSubmit', { ...person('Blocked'), ...at(2) });
+    // The sandbox's Blocked and Fraud answer the first send that carries the SSN.
+    const withSsn = (last: string): AppState => ({ eligibility: { self: { personalInfo: { firstName: 'Pat', lastName: last, dob: '1980-01-01', ssn: '123456789' } } } });
+    const blocked = context('payloadSubmit', { ...withSsn('Blocked'), ...at(2) });
     const out = await runCommand(commandRegistry, blocked);
     expect(out.kind === 'result' && out.result).toMatchObject({ outcome: 'error', patch: { 'error.hasError': true, 'error.reason': 'PAYLOAD_ERROR|STATUS_200|50017' } });
-    const fraud = context('payloadSubmit', { ...person('Fraud'), ...at(2) });
+    const fraud = context('payloadSubmit', { ...withSsn('Fraud'), ...at(2) });
     const out2 = await runCommand(commandRegistry, fraud);
     expect(out2.kind === 'result' && out2.result.patch?.['error.reason']).toBe('PAYLOAD_ERROR|STATUS_200|70000');
     expect(fraud.log).toHaveBeenCalledWith('info', 'service codes', { command: 'payloadSubmit', codes: '70000 (bot detected)' });
