@@ -116,3 +116,22 @@ export function browserSuite(options: { config: object; setup?: (suite: BrowserS
     expect(problems, 'no CSP violations or page errors').toEqual([]);
   });
 }
+
+/** A request the app sent to the provider's services: method, path after `/api/`, JSON body. */
+export interface SentRequest {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | undefined;
+}
+
+/** Records, in order, every request of `page` whose path matches `pattern` (the enrollment calls, say). */
+export function recordRequests(page: Page, pattern: RegExp): SentRequest[] {
+  const sent: SentRequest[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (!pattern.test(url.pathname)) return;
+    const text = r.postData();
+    sent.push({ method: r.method(), path: url.pathname.replace(/^.*\/api\//, ''), body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined });
+  });
+  return sent;
+}

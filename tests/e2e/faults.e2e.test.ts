@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, serve } from './browser';
 import { currentScreen, type ScreenSeen } from './driver';
-import { choose, field, pick, pressContinue, tick, type, fillBasicInfo, consentAndContinue } from './person';
+import { choose, field, pick, pressContinue, tick, type, fillBasicInfo, consentAndContinue, typeDomesticAddress } from './person';
 import { FAULTS, playProvider, type Fault, type Provider } from './provider';
 import { loadProject, PROJECT_ROOT } from '../../tools/lib/project';
 
@@ -131,12 +131,7 @@ async function primary(page: Page): Promise<void> {
   await page.locator('[data-screen] [data-action="primary"]').click();
 }
 async function fillAddress(page: Page): Promise<void> {
-  await pick(page, 'Where is this address?', 'In the United States');
-  await type(page, 'Street address', '1200 Oak Hollow Dr');
-  await type(page, 'City', 'San Antonio');
-  await choose(page, 'State', 'TX');
-  await type(page, 'ZIP code', '78258');
-  await tick(page, 'My physical address is the same as my mailing address');
+  await typeDomesticAddress(page);
   await pressContinue(page);
 }
 

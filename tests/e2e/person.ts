@@ -100,3 +100,13 @@ export async function fillBasicInfo(page: Page, who: BasicInfo): Promise<void> {
   await choose(page, 'Phone country', /United States/);
   await type(page, 'Phone number', who.phone);
 }
+
+/** The address every walk gives: a domestic mailing address in San Antonio, the physical address the same. */
+export async function typeDomesticAddress(page: Page): Promise<void> {
+  await pick(page, 'Where is this address?', 'In the United States');
+  await type(page, 'Street address', '1200 Oak Hollow Dr');
+  await type(page, 'City', 'San Antonio');
+  await choose(page, 'State', 'TX');
+  await type(page, 'ZIP code', '78258');
+  await tick(page, 'My physical address is the same as my mailing address');
+}

@@ -11,7 +11,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import type { Page } from 'playwright-core';
-import { browserSuite } from './browser';
+import { browserSuite, recordRequests, type SentRequest } from './browser';
 import { choose, consentBox, field, giveConsent, pick, pressContinue, tick, type } from './person';
 import { currentScreen, expectAccessible, nextScreen, walk } from './driver';
 import { configDestinations, lintProject, loadProject, PROJECT_ROOT, readProjectSources } from '../../tools/lib/project';
@@ -35,20 +35,15 @@ const BRAND = String(docs.content.get('app.brand.muster')?.text);
 
 let base: string;
 let page: Page;
+let sent: SentRequest[] = [];
 /** The prospects the app sent to the enrollment service, in order (the body of each create, update and completion). */
-let prospects: { method: string; path: string; body: JsonObject }[] = [];
+const prospectsSent = (): { method: string; path: string; body: JsonObject }[] => sent.filter((r) => r.body !== undefined).map((r) => ({ method: r.method, path: r.path, body: r.body as JsonObject }));
 
 browserSuite({
   config: CONFIG,
   setup: async (suite) => {
     ({ base, page } = suite);
-    prospects = [];
-    page.on('request', (r) => {
-      const url = new URL(r.url());
-      const text = r.postData();
-      if (!/\/api\/enrollment\/customers/.test(url.pathname) || !text) return;
-      prospects.push({ method: r.method(), path: url.pathname.replace(/^.*\/api\//, ''), body: JSON.parse(text) as JsonObject });
-    });
+    sent = recordRequests(page, /\/api\/enrollment\/customers/);
     // Every page out of the app is stubbed: the test asserts where the applicant was sent.
     await page.route(
       (u) => !u.pathname.startsWith('/join/get-started'),
@@ -178,12 +173,12 @@ const FORMS: Record<string, () => Promise<void>> = {
 async function expectReviewBeforeCompletion(name: string, sections: string[]): Promise<void> {
   expect(await page.locator('[data-screen] [data-review-section]').evaluateAll((els) => els.map((e) => e.getAttribute('data-review-section')))).toEqual(sections);
   expect(await consentBox(page).isChecked()).toBe(false);
-  const sent = prospects.length;
+  const before = prospectsSent().length;
   await pressContinue(page);
   await page.locator('[data-screen] [data-part="error-summary"]').waitFor();
   expect(await consentBox(page).getAttribute('aria-invalid')).toBe('true');
   expect((await currentScreen(page)).step).toBe('review-info-panel');
-  expect(prospects.length).toBe(sent);
+  expect(prospectsSent().length).toBe(before);
   await expectAccessible(page, `${name} review, consent refused`);
   await giveConsent(page);
   for (const width of [390, 1280]) {
@@ -196,7 +191,7 @@ async function expectReviewBeforeCompletion(name: string, sections: string[]): P
 
 /** The last prospect sent before the app left (the completion, or leave-app's hand-over) carries who the applicant is and the consent ticked (PAY-06). */
 function expectCompletionWithNameAndConsent(status: string): void {
-  const last = prospects.at(-1)?.body as { status?: string; consentAcquired?: string; potentialCustomer?: { basicInfo?: JsonObject } } | undefined;
+  const last = prospectsSent().at(-1)?.body as { status?: string; consentAcquired?: string; potentialCustomer?: { basicInfo?: JsonObject } } | undefined;
   expect(last?.status).toBe(status);
   expect(last?.consentAcquired).toBe('AUTHORIZED');
   expect(last?.potentialCustomer?.basicInfo).toMatchObject({ indivFirstNm: 'Maria', indivLastNm: 'Gonzalez', birthDt: '1976-03-14' });
@@ -298,7 +293,7 @@ describe('one applicant per product family walks to the destination (sandbox on)
     // Nothing before triage gave the applicant's details: basic info is asked after the military details.
     expect(seen.indexOf('basic-info-panel')).toBeGreaterThan(seen.indexOf('military-details'));
     expect(seen.at(-1)).toBe('review-info-panel');
-    expect(prospects.map((p) => `${p.method} ${String(p.body.status)}`)).toEqual(['POST modified-create', 'PUT complete']);
+    expect(prospectsSent().map((p) => `${p.method} ${String(p.body.status)}`)).toEqual(['POST modified-create', 'PUT complete']);
     expectCompletionWithNameAndConsent('complete');
     expect(url.pathname).toBe('/banking/product-eligibility/interstitial');
     expect(Object.fromEntries(url.searchParams)).toEqual({ productCode: 'BNKDMD', flowType: 'CIP', isSecondaryApplicant: 'false', lineOfBusinessCode: 'DMD', subjectAccountRelationship: 'PRIMARY' });

@@ -11,9 +11,9 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserSuite } from './browser';
+import { browserSuite, recordRequests, type SentRequest } from './browser';
 import { currentScreen, expectAccessible, nextScreen, type ScreenSeen } from './driver';
-import { choose, field, fillBasicInfo, pick, pressContinue, tick, type } from './person';
+import { choose, field, fillBasicInfo, pick, pressContinue, type, typeDomesticAddress } from './person';
 
 const CONFIG = { environment: 'production', apiBaseUrl: '/join/get-started/api/', contentBaseUrl: '/join/get-started/content/', sandbox: true, brand: 'muster', demo: false, support: false, homeUrl: '/home/', joinStartUrl: '/join/start/' };
 const OUTSIDE = ['/my/member-home', '/stub/', '/home/'];
@@ -21,19 +21,13 @@ const MESSAGE = "For your security, we don't keep personal details when the page
 
 let base: string;
 let page: Page;
-let sent: { method: string; path: string; body: Record<string, unknown> | undefined }[];
+let sent: SentRequest[];
 
 browserSuite({
   config: CONFIG,
   setup: async (suite) => {
     ({ base, page } = suite);
-    sent = [];
-    page.on('request', (r) => {
-      const url = new URL(r.url());
-      if (!/\/api\/enrollment\//.test(url.pathname)) return;
-      const text = r.postData();
-      sent.push({ method: r.method(), path: url.pathname.replace(/^.*\/api\//, ''), body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined });
-    });
+    sent = recordRequests(page, /\/api\/enrollment\//);
     await page.route(
       (u) => OUTSIDE.some((p) => u.pathname.startsWith(p)),
       (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Outside</title><h1>Outside the app</h1>' }),
@@ -80,12 +74,7 @@ const DATA_STEPS: { step: string; fill: () => Promise<void> }[] = [
   {
     step: 'self-address-panel',
     fill: async () => {
-      await pick(page, 'Where is this address?', 'In the United States');
-      await type(page, 'Street address', '1200 Oak Hollow Dr');
-      await type(page, 'City', 'San Antonio');
-      await choose(page, 'State', 'TX');
-      await type(page, 'ZIP code', '78258');
-      await tick(page, 'My physical address is the same as my mailing address');
+      await typeDomesticAddress(page);
     },
   },
   { step: 'occupation-panel', fill: () => pick(page, 'Employment status', 'Retired') },

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { browserSuite } from './browser';
 import { currentScreen, nextScreen, type ScreenSeen } from './driver';
-import { choose, consentAndContinue, consentBox, field, giveConsent, pick, pressContinue, tick, type, fillBasicInfo } from './person';
+import { choose, consentAndContinue, consentBox, field, giveConsent, pick, pressContinue, tick, type, fillBasicInfo, typeDomesticAddress } from './person';
 
 // The proofing and pilot pages are config.json's (DEST-02); the test's own URLs prove they are read from it.
 const DESTINATIONS = { proofing: '/stub/proofing/?product={productId}', pilot: '/stub/pilot/' };
@@ -137,12 +137,7 @@ async function pastMilestone(screen: ScreenSeen): Promise<ScreenSeen> {
 /** From the address panel to the review page: address, occupation, SSN. */
 async function addressToReview(screen: ScreenSeen, ssn: string, work: () => Promise<void>, toReview = true): Promise<ScreenSeen> {
   expect(screen.step).toBe('self-address-panel');
-  await pick(page, 'Where is this address?', 'In the United States');
-  await type(page, 'Street address', '1200 Oak Hollow Dr');
-  await type(page, 'City', 'San Antonio');
-  await choose(page, 'State', 'TX');
-  await type(page, 'ZIP code', '78258');
-  await tick(page, 'My physical address is the same as my mailing address');
+  await typeDomesticAddress(page);
   await pressContinue(page);
   screen = await settled(screen);
   expect(screen.step).toBe('occupation-panel');
