@@ -24,7 +24,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request as PwRequest } from 'playwright-core';
 import { launch, serve } from './browser';
 import { currentScreen, type ScreenSeen } from './driver';
 import { choose, field, pick, pressContinue, tick, type, fillBasicInfo, consentAndContinue, typeDomesticAddress } from './person';
@@ -75,7 +75,7 @@ interface Session {
   errors: string[];
 }
 
-async function open(fault?: (key: string) => Fault | undefined): Promise<Session> {
+async function open(fault?: (key: string, request: PwRequest) => Fault | undefined): Promise<Session> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const provider = await playProvider(context, { origin, docs, ...(fault ? { fault } : {}) });
   // The page the suite writes a session from before a restore (tests only).
@@ -591,6 +591,42 @@ describe("issue 13's findings, fixed", () => {
       expect(screen.step).toBe('self-address-panel');
       expect(await s.page.getByLabel(/^\s*Street address/i).first().inputValue()).toBe('1200 Oak Hollow Dr');
       expect(await s.page.getByLabel(/^\s*City/i).first().inputValue()).toBe('San Antonio');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.context.close();
+    }
+  });
+
+  it('a create whose answer is lost (issue 22): Start again from the trap sends the same create with the same Idempotency-Key', async () => {
+    const entry = recordedWalks?.veteran.steps.find((st) => st.step.name === 'basic info');
+    if (!entry) throw new Error('no basic info step recorded');
+    const keys: string[] = [];
+    // The first create (the module update at the end of basic info) never gets its answer; the next is answered.
+    const s = await open((key, request) => {
+      if (key !== 'POST api/enrollment/customers') return undefined;
+      keys.push(request.headers()['idempotency-key'] ?? '');
+      return keys.length === 1 ? 'network' : undefined;
+    });
+    try {
+      await restore(s.page, entry.before);
+      await entry.step.act(s.page);
+      const trap = s.page.locator('[data-milestone="trap-door"]');
+      await trap.locator('h1').waitFor({ state: 'visible', timeout: 30000 });
+      await trap.locator('[data-action="primary"]').click();
+      await settlesOn(s.page, (sc) => sc.milestone === 'entry', 'Start again', 15000);
+      await primary(s.page);
+      await settlesOn(s.page, moved('military-service'), 'the first question', 15000);
+      for (const [value, next] of [['yes', 'current-military-status'], ['retired', 'military-discharge-type'], ['HON', 'military-details']] as const) {
+        await answer(s.page, value);
+        await settlesOn(s.page, moved(next), value, 15000);
+      }
+      await militaryDetails(s.page);
+      await settlesOn(s.page, moved('basic-info-panel'), 'military details', 15000);
+      await entry.step.act(s.page);
+      await settlesOn(s.page, moved('self-address-panel'), 'basic info again', 30000);
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(keys[1]).toBe(keys[0]);
       expect(s.errors).toEqual([]);
     } finally {
       await s.context.close();
