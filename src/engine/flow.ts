@@ -564,7 +564,8 @@ function returnToOf(state: AppState): Coordinate | undefined {
  * After a move made while changing an answer from a review page (docs/decisions.md, "Change
  * links"): the walk went on by the step's own edges; an outcome that ends eligibility (a
  * milestone in the same module) or a command (the address check) is kept; another panel reached
- * straight from the changed one, or the end of the module, returns to the review.
+ * straight from the changed one, or the end of the module, returns to the review. A milestone
+ * whose only way on is the module's end keeps the way back, so Continue on it returns too.
  */
 function returnAfterChange(flow: Flow, settled: AppState, from: Coordinate, fromStep: Step): AppState {
   const returnTo = returnToOf(settled);
@@ -575,7 +576,13 @@ function returnAfterChange(flow: Flow, settled: AppState, from: Coordinate, from
   const leftModule = !to || to.step === END || to.position !== from.position || inModuleEnd(flow, to);
   const back = (): AppState => setPath(writeFlow(settled, { position: returnTo.position, module: returnTo.module, step: returnTo.step, variant: returnTo.variant, isComplete: false }), 'flow.returnTo', undefined);
   if (leftModule) return back();
-  if (toStep?.kind === 'milestone') return setPath(settled, 'flow.returnTo', undefined);
+  if (toStep?.kind === 'milestone') {
+    // A milestone whose only way on is the module's end (spouse/member-eligible after a changed sponsor search) says
+    // what the change found and keeps the way back to the review; any other (ineligible, re-triage, a hand-off) ends the change.
+    const next = toStep.next ?? [];
+    const informative = next.length > 0 && next.every((e) => e.to === END);
+    return informative ? settled : setPath(settled, 'flow.returnTo', undefined);
+  }
   if (toStep?.kind === 'panel' && fromStep.kind === 'panel') return back();
   return settled;
 }

@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadProject } from '../../tools/lib/project';
-import { back, current, resolveFlow, startFlow, submitAnswer, type Flow } from '../../src/engine/flow';
-import { changeAnswer, confirmReview } from '../../src/engine/flow-moves';
+import { back, current, forward, resolveFlow, startFlow, submitAnswer, type Flow } from '../../src/engine/flow';
+import { changeAnswer, completeCommand, confirmReview } from '../../src/engine/flow-moves';
+import { scenarioInput } from '../../src/engine/rule-tables';
 import { leafFields, reviewConsent, reviewSections } from '../../src/engine/review';
 import { simulate, type SimulateInput } from '../../src/engine/simulate';
 import { createFormChecker } from '../../tools/lib/form-checker';
@@ -307,5 +308,30 @@ describe('leafFields', () => {
       dependencies: { sameAddress: { oneOf: [{ properties: { physical: { type: 'object', properties: { zip: { type: 'string' } } } } }] } },
     };
     expect(leafFields(schema)).toEqual(['sameAddress', 'mailing.addressType', 'mailing.domesticCity', 'physical.zip']);
+  });
+});
+
+describe("Change on the sponsor section comes back to the review (issue 20, the project's documents)", () => {
+  it('a changed spouse search runs again, shows what it found, and Continue returns to the review, not through the address, work and SSN', () => {
+    const docs = loadProject();
+    const journeys = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'tests/scenarios/journeys.json'), 'utf8')) as { defaults: Record<string, JsonValue>; scenarios: { id: string; input: Record<string, JsonValue> }[] };
+    const row = journeys.scenarios.find((s) => s.id === 'spouse-of-member-to-review');
+    if (!row) throw new Error('no journey spouse-of-member-to-review');
+    const input = scenarioInput(journeys.defaults as never, row.input as never);
+    // Without the consent the walk stops on the review page.
+    const answers = { ...(input.answers ?? {}) } as Record<string, JsonValue>;
+    delete answers.consentAcquired;
+    const walked = simulate(docs, { ...input, answers } as SimulateInput, { checkForm: createFormChecker(), throughMilestones: true });
+    expect(walked.stop.step).toBe('review-info-panel');
+    const { flow } = resolveFlow(docs, 'join-now');
+    if (!flow || !walked.state) throw new Error('no flow or state');
+    let s = changeAnswer(flow, walked.state, { module: 'sponsor-search', step: 'search-sponsor2' }, ctx);
+    expect(current(flow, s).step).toBe('search-sponsor2');
+    s = submitAnswer(flow, s, getPath(s, 'sponsor.search') ?? {}, ctx);
+    expect(current(flow, s)).toMatchObject({ kind: 'command', command: 'sponsorSearch' });
+    s = completeCommand(flow, s, { outcome: 'found' }, ctx);
+    expect(current(flow, s)).toMatchObject({ kind: 'milestone', step: 'spouse-member-eligible' });
+    s = forward(flow, s, ctx);
+    expect(current(flow, s).step).toBe('review-info-panel');
   });
 });
