@@ -365,18 +365,27 @@ describe('signed up and handed over (issue 10, sandbox on)', () => {
     screen = await settled(screen);
     expect(screen.milestone).toBe('spouse/member-eligible');
     screen = await pastMilestone(screen);
-    await addressToReview(screen, '219-09-9999', () => pick(page, 'Employment status', 'Student'));
+    screen = await addressToReview(screen, '219-09-9999', () => pick(page, 'Employment status', 'Student'));
+    // Issue 20: Change on the sponsor section runs the search again, says what it found, and Continue comes back to the review.
+    await page.locator('[data-review-section^="search-sponsor"] [data-action="change"]').click();
+    screen = await settled(screen);
+    expect(screen.step).toBe('search-sponsor2');
+    await pressContinue(page);
+    screen = await settled(screen);
+    expect(screen.milestone).toBe('spouse/member-eligible');
+    screen = await pastMilestone(screen);
+    expect(screen.step).toBe('review-info-panel');
     await consentAndContinue(page);
     await outside('/my/member-home');
-    // The search found the spouse (SPON-01 rule 3: the second use creates it), nothing else.
+    // The search found the spouse, twice (the Change), then SPON-01 rule 3: the second use creates it; nothing else.
     const sponsors = sponsorCalls();
-    expect(sponsors.map((r) => `${r.method} ${r.path} ${String(r.body?.status)}`)).toEqual(['POST member-eligibility/sponsors search', 'POST member-eligibility/sponsors create']);
+    expect(sponsors.map((r) => `${r.method} ${r.path} ${String(r.body?.status)}`)).toEqual(['POST member-eligibility/sponsors search', 'POST member-eligibility/sponsors search', 'POST member-eligibility/sponsors create']);
     const search = sponsors[0]?.body as { sponsor: Record<string, unknown> } & Record<string, unknown>;
     // SPON-13: the envelope, the prospect (created at basic info's end) as the inquirer; SPON-14: the sponsor fields with a value, the member number in the configured order (SPON-16/17).
     expect(Object.keys(search).sort()).toEqual(['channelType', 'inquirerCustId', 'productId', 'sponsor', 'sponsor-potential-customer', 'status']);
     expect(search).toMatchObject({ channelType: 'DIGITAL_MODEL', inquirerCustId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown, productId: 'join-now', status: 'search', 'sponsor-potential-customer': { basicInfo: { ctznLocCd: '99' } } });
     expect(search.sponsor).toEqual({ sponsorFirstNm: 'Sam', sponsorLastNm: 'Whitfield', sponsorBirthDate: '1988-02-11', sponsorRelationshipType: 'S', sponsorMUSTERPartyTdId: '012345678', sponsorMUSTERPartyIdTypeCd: 'MUSTER', sponsorPhone: '2105550124', sponsorCountryOfCitizenship: '99' });
-    const create = sponsors[1]?.body as { sponsor: Record<string, unknown> } & Record<string, unknown>;
+    const create = sponsors[2]?.body as { sponsor: Record<string, unknown> } & Record<string, unknown>;
     expect(create.sponsor).toMatchObject({ sponsorFirstNm: 'Sam', sponsorLastNm: 'Whitfield', sponsorRelationshipType: 'S', sponsorCustId: expect.stringMatching(/^S/) as unknown });
     expect(create['sponsor-potential-customer']).toEqual({ basicInfo: { ctznLocCd: '99' }, taxIdentification: { socialSecurityNr: '219099999' } });
     // The prospect: the applicant (self, PAY-28), married (PAY-22), the spouse connection (PAY-14/15/16), the sponsor's id (PAY-07).
