@@ -336,6 +336,7 @@ const MATRIX: Row[] = [
   { name: 'enrollment update', keys: (k) => k === 'PUT api/enrollment/customers/{id}', walk: 'veteran', at: 'basic info', outcome: 'trap', hangMs: 2 * 15000 + 8000, why: 'the first update (the end of the module after basic info) fails, and so does the detour (the same PUT): the error route, the trap' },
   { name: 'enrollment polling', keys: (k) => k === 'GET api/enrollment/polling/{id}', walk: 'veteran', at: 'submit from the review', outcome: 'trap', hangMs: 15000 + 8000, why: 'a failed poll: the error route (SUB-26/27)' },
   { name: 'sponsor search and create', keys: (k) => k === 'POST api/member-eligibility/sponsors', walk: 'parent', at: 'sponsor search', outcome: 'trap', hangMs: 10000 + 8000, why: 'SPONSOR_SEARCH_ERROR (a 200 lacking the fields read included, never not-found): the error route' },
+  { name: "the prospect's sponsor (in flow)", keys: (k) => k === 'PUT api/enrollment/customers/{id}/sponsor', walk: 'parent', at: 'submit from the review', outcome: 'trap', hangMs: 10000 + 8000, why: 'SPON-31: the prospect exists (created at basic info\'s end), so the sponsor update also goes to the prospect; its failure is SPONSOR_CREATE_OR_UPDATE_ERROR: the error route' },
   { name: 'sponsor update', keys: (k) => k === 'PUT api/member-eligibility/sponsors/{id}', walk: 'parent', at: 'submit from the review', outcome: 'trap', hangMs: 10000 + 8000, why: 'SPONSOR_CREATE_OR_UPDATE_ERROR: the error route' },
 ];
 
