@@ -147,7 +147,14 @@ export function StepHost() {
   const onPrevious = shell.previous;
   const onAnswer = useCallback((value: string) => store.answer(value), [store]);
   const onSubmit = useCallback((data: JsonObject) => store.submit(data), [store]);
-  const onDraft = useCallback((data: JsonObject) => store.keepDraft(view, data), [store, view]);
+  // Only while this panel is the current step: a form left frozen under a command (or unmounting) must not write over its own answers.
+  const onDraft = useCallback(
+    (data: JsonObject) => {
+      const now = store.view;
+      if (now.kind === 'panel' && now.position === view.position && now.module === view.module && now.step === view.step && now.variant === view.variant) store.keepDraft(view, data);
+    },
+    [store, view],
+  );
   // What the form's first paint handed over, for the screen it was painted on.
   const [handover, setHandover] = useState<{ key: string; value: FormHandover }>();
 

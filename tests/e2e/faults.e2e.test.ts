@@ -166,9 +166,8 @@ const VETERAN: Step[] = [
     }, settlesOn: moved('military-discharge-type') },
   { name: 'answer HON', act: (p) => answer(p, 'HON'), settlesOn: moved('military-details') },
   { name: 'military details', act: militaryDetails, settlesOn: moved('basic-info-panel') },
-  // Under a fault the restore is the reload: it opens the step's URL with the session stored. The
-  // military details are not kept across it: the applicant is asked them again (issue 20).
-  { name: 'reload', trigger: async () => undefined, act: async (page) => void (await page.reload()), settlesOn: moved('military-details') },
+  // The military details are not kept across a reload: the applicant is asked them again (issue 20).
+  { name: 'reload', act: async (page) => void (await page.reload()), settlesOn: moved('military-details') },
   { name: 'military details again', act: militaryDetails, settlesOn: moved('basic-info-panel') },
   { name: 'basic info', act: async (page) => {
       await fillBasicInfo(page, { first: 'Maria', last: 'Member', dob: '03/14/1976', phone: '(210) 555-0148', email: 'maria.gonzalez@example.com', gender: 'Female', marital: 'Married' });
@@ -450,7 +449,11 @@ async function runCase(row: Row, fault: Fault, walk: Recorded): Promise<CaseResu
       const input = field(s.page, label);
       await input.waitFor({ state: 'visible', timeout: 15000 }).catch(() => undefined);
       const kept = await input.inputValue({ timeout: 2000 }).catch(() => '(no field)');
-      if (kept !== value) problems.push(`back from the trap, ${label} is '${kept}', not '${value}'`);
+      if (kept !== value) {
+        const screen = await currentScreen(s.page).catch(() => undefined);
+        const text = await s.page.evaluate(() => (document.querySelector('[data-screen]') as HTMLElement | null)?.innerText.slice(0, 400) ?? '').catch(() => '');
+        problems.push(`back from the trap, ${label} is '${kept}', not '${value}' (at ${new URL(s.page.url()).pathname}, screen ${screen ? `${screen.step}/${screen.variant}` : 'none'}: ${text.replace(/\s+/g, ' ')})`);
+      }
       else result += ', back: kept';
     }
     problems.push(...s.errors);
