@@ -51,8 +51,37 @@ function hex(n: number): string {
 
 const FAILURE = { errors: [{ errorCode: '999999', message: 'Error submitting to service. Try again.' }] };
 
+/** The personas by code: the customers the sandbox keeps across a page reload carry a code, never the name typed. */
+const PERSONAS = ['', 'Failure', 'Flaky', 'Blocked', 'Fraud', 'Pilot', 'Member', 'Proofing', 'Mixed', 'Slow'];
+const KEPT = 'muster-sandbox-enrollment';
+
+/**
+ * In the browser the sandbox runs in the page, so a reload would forget its customers and answer
+ * the prospect's next update with 404: it keeps them in the tab's session storage (ids, statuses,
+ * tokens and a persona code; nothing the applicant typed). Elsewhere (Node) nothing is kept.
+ */
+function keptCustomers(): Map<string, SandboxCustomer> {
+  const out = new Map<string, SandboxCustomer>();
+  try {
+    const raw = (globalThis as { sessionStorage?: Storage }).sessionStorage?.getItem(KEPT);
+    for (const c of raw ? (JSON.parse(raw) as (Omit<SandboxCustomer, 'persona'> & { persona: number })[]) : []) out.set(c.customerId, { ...c, persona: PERSONAS[c.persona] ?? '' });
+  } catch {
+    // a sandbox without storage starts empty
+  }
+  return out;
+}
+
+function keep(customers: Map<string, SandboxCustomer>): void {
+  try {
+    const list = [...customers.values()].map((c) => ({ ...c, persona: Math.max(0, PERSONAS.indexOf(c.persona)) }));
+    (globalThis as { sessionStorage?: Storage }).sessionStorage?.setItem(KEPT, JSON.stringify(list));
+  } catch {
+    // storage full or absent: the sandbox forgets on reload
+  }
+}
+
 export function createEnrollmentHandlers(api: (path: string) => string, wait: () => Promise<void>): { handlers: HttpHandler[]; customers: Map<string, SandboxCustomer> } {
-  const customers = new Map<string, SandboxCustomer>();
+  const customers = keptCustomers();
   const tokens = (c: SandboxCustomer): { jwtKey: string; memberFoundJwtKey: string } => {
     c.jwtKey = `jwt-${hex(24)}`;
     c.memberFoundJwtKey = `mf-${hex(24)}`;
@@ -141,19 +170,26 @@ export function createEnrollmentHandlers(api: (path: string) => string, wait: ()
   const handlers: HttpHandler[] = [
     http.post(api('enrollment/customers'), async ({ request }) => {
       await wait();
-      return create(await json(request), request.headers.get('idempotency-key'));
+      const answer = create(await json(request), request.headers.get('idempotency-key'));
+      keep(customers);
+      return answer;
     }),
     http.put(api('enrollment/customers/:customerId'), async ({ request, params }) => {
       await wait();
-      return update(String(params.customerId), await json(request), request.headers.get('jwtkey'));
+      const answer = update(String(params.customerId), await json(request), request.headers.get('jwtkey'));
+      keep(customers);
+      return answer;
     }),
     http.get(api('enrollment/polling/:pollingId'), async ({ request, params }) => {
       await wait();
-      return poll(String(params.pollingId), request.headers.get('guid'), request.headers.get('jwtkey'));
+      const answer = poll(String(params.pollingId), request.headers.get('guid'), request.headers.get('jwtkey'));
+      keep(customers);
+      return answer;
     }),
     http.get(api('sandbox/enrollment'), () => HttpResponse.json({ customers: [...customers.values()].map((c) => ({ customerId: c.customerId, persona: c.persona, statuses: c.statuses })) })),
     http.post(api('sandbox/enrollment'), () => {
       customers.clear();
+        keep(customers);
       return new HttpResponse(null, { status: 204 });
     }),
   ];

@@ -325,8 +325,8 @@ describe('commands (ROUTE-19)', () => {
     const pack = projectPack('join-now', withCommand('moduleUpdate'));
     const { path, app, router, storage } = await start({ server: fakeServer({ packs: { 'join-now': pack } }) });
     await waitFor(() => expect(path()).toBe('/military-service/self'), { timeout: 5000 });
-    // The step's create, then the module update at entry-page's end (a prospect exists: update).
-    expect(getPath(app.store.state, 'individuals.lastStatus')).toBe('update');
+    // The step's create; entry-page's end sends no update: the applicant's own details are not given yet (rule lifecycle.sendAtModuleEnd).
+    expect(getPath(app.store.state, 'individuals.lastStatus')).toBe('modified-create');
     expect(JSON.parse(storage.getItem(SESSION_NAMESPACE) ?? '{}')).toMatchObject({ potentialCustomerGuid: expect.any(String), jwtKey: expect.any(String) });
     expect(router.state.historyAction).toBe('REPLACE');
   });

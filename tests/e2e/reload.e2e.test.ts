@@ -86,7 +86,9 @@ async function fillUntil(screen: ScreenSeen, until: number): Promise<ScreenSeen>
   let s = screen;
   for (let i = 0; i < until; i++) {
     const data = DATA_STEPS[i] as (typeof DATA_STEPS)[number];
-    expect(s.step).toBe(data.step);
+    // On a mismatch, why the flow went elsewhere (the error route records its reason).
+    const why = s.step === data.step ? '' : await page.evaluate(() => sessionStorage.getItem('ent-eligibility-modular-app') ?? '').then((t) => /"reason":"([^"]*)"/.exec(t)?.[1] ?? '');
+    expect(s.step, why).toBe(data.step);
     await data.fill();
     await pressContinue(page);
     s = await settled(s);
